@@ -1,0 +1,222 @@
+//! 144-bit bitboards: a `u128` for squares 0..=127 and a `u16` overflow word for 128..=143.
+//!
+//! Squares keep their grid index as their bit index, so rank `k` (row 10 of the 12x12 grid,
+//! squares 120..=131) straddles the two words: its first eight squares sit in the top of the
+//! `u128`, its last four in the overflow word. Nothing relies on a rank being inside one word:
+//! leaper attacks come from precomputed tables and sliders use the classical ray method (first
+//! blocker by bit scan, then remove the ray behind it), which needs only AND, XOR and a bit scan
+//! across the two words. `benches/movegen.rs` measures slider lookups on this layout.
+
+use super::Square;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A set of squares of the 12x12 grid.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard {
+    lo: u128,
+    hi: u16,
+}
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard { lo: 0, hi: 0 };
+    pub const FULL: Bitboard = Bitboard {
+        lo: u128::MAX,
+        hi: u16::MAX,
+    };
+
+    #[inline]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        let i = sq.index();
+        if i < 128 {
+            Bitboard {
+                lo: 1u128 << i,
+                hi: 0,
+            }
+        } else {
+            Bitboard {
+                lo: 0,
+                hi: 1u16 << (i - 128),
+            }
+        }
+    }
+
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.lo == 0 && self.hi == 0
+    }
+
+    #[inline]
+    pub const fn any(self) -> bool {
+        !self.is_empty()
+    }
+
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.lo.count_ones() + self.hi.count_ones()
+    }
+
+    #[inline]
+    pub const fn has(self, sq: Square) -> bool {
+        let i = sq.index();
+        if i < 128 {
+            self.lo >> i & 1 != 0
+        } else {
+            self.hi >> (i - 128) & 1 != 0
+        }
+    }
+
+    #[inline]
+    pub fn set(&mut self, sq: Square) {
+        *self |= Bitboard::from_square(sq);
+    }
+
+    #[inline]
+    pub fn clear(&mut self, sq: Square) {
+        *self &= !Bitboard::from_square(sq);
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn with(self, sq: Square) -> Bitboard {
+        self | Bitboard::from_square(sq)
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn without(self, sq: Square) -> Bitboard {
+        self & !Bitboard::from_square(sq)
+    }
+
+    /// The lowest square; the set must not be empty.
+    #[inline]
+    pub fn lowest(self) -> Square {
+        debug_assert!(self.any());
+        if self.lo != 0 {
+            Square::new(self.lo.trailing_zeros() as u8)
+        } else {
+            Square::new(128 + self.hi.trailing_zeros() as u8)
+        }
+    }
+
+    /// The highest square; the set must not be empty.
+    #[inline]
+    pub fn highest(self) -> Square {
+        debug_assert!(self.any());
+        if self.hi != 0 {
+            Square::new(143 - self.hi.leading_zeros() as u8)
+        } else {
+            Square::new(127 - self.lo.leading_zeros() as u8)
+        }
+    }
+
+    /// The only square of a one-square set, or `None`.
+    #[inline]
+    pub fn single(self) -> Option<Square> {
+        (self.count() == 1).then(|| self.lowest())
+    }
+
+    #[inline]
+    pub fn iter(self) -> BitboardIter {
+        BitboardIter(self)
+    }
+}
+
+impl std::fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "Bitboard")?;
+        for row in 0..12u8 {
+            for col in 0..12u8 {
+                let c = if self.has(Square::from_coords(col, row)) {
+                    'x'
+                } else {
+                    '.'
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+macro_rules! bit_op {
+    ($trait:ident, $fn:ident, $assign_trait:ident, $assign_fn:ident, $op:tt) => {
+        impl $trait for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $fn(self, rhs: Bitboard) -> Bitboard {
+                Bitboard { lo: self.lo $op rhs.lo, hi: self.hi $op rhs.hi }
+            }
+        }
+        impl $assign_trait for Bitboard {
+            #[inline]
+            fn $assign_fn(&mut self, rhs: Bitboard) {
+                self.lo = self.lo $op rhs.lo;
+                self.hi = self.hi $op rhs.hi;
+            }
+        }
+    };
+}
+
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard {
+            lo: !self.lo,
+            hi: !self.hi,
+        }
+    }
+}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = BitboardIter;
+    fn into_iter(self) -> BitboardIter {
+        BitboardIter(self)
+    }
+}
+
+/// Iterates the squares of a set from the lowest index up.
+pub struct BitboardIter(Bitboard);
+
+impl Iterator for BitboardIter {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        let b = &mut self.0;
+        if b.lo != 0 {
+            let i = b.lo.trailing_zeros();
+            b.lo &= b.lo - 1;
+            Some(Square::new(i as u8))
+        } else if b.hi != 0 {
+            let i = b.hi.trailing_zeros();
+            b.hi &= b.hi - 1;
+            Some(Square::new(128 + i as u8))
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scans_cross_the_word_boundary() {
+        let a = Square::new(127);
+        let b = Square::new(128);
+        let bb = Bitboard::from_square(a) | Bitboard::from_square(b);
+        assert_eq!(bb.lowest(), a);
+        assert_eq!(bb.highest(), b);
+        assert_eq!(bb.count(), 2);
+        assert_eq!(bb.iter().collect::<Vec<_>>(), vec![a, b]);
+        assert_eq!(Bitboard::FULL.count(), 144);
+        assert_eq!(Bitboard::FULL.highest(), Square::new(143));
+    }
+}

@@ -1,0 +1,48 @@
+//! The two sides. Sente (Black in XBoard, uppercase in SFEN) moves first and starts at the bottom.
+
+/// A side of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    Sente = 0,
+    Gote = 1,
+}
+
+impl Color {
+    pub const BOTH: [Color; 2] = [Color::Sente, Color::Gote];
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn flip(self) -> Color {
+        match self {
+            Color::Sente => Color::Gote,
+            Color::Gote => Color::Sente,
+        }
+    }
+
+    /// `b` for sente, `w` for gote, as SFEN writes the side to move.
+    pub fn sfen_char(self) -> char {
+        match self {
+            Color::Sente => 'b',
+            Color::Gote => 'w',
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Sente => "sente",
+            Color::Gote => "gote",
+        }
+    }
+}
+
+impl std::ops::Not for Color {
+    type Output = Color;
+    fn not(self) -> Color {
+        self.flip()
+    }
+}

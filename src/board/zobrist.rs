@@ -1,0 +1,54 @@
+//! Zobrist keys: one random 64-bit number per (piece, square), one for gote to move, one per
+//! counter-strike square. Fixed seed, so keys (and the bench signature) are the same every run.
+
+use super::{Piece, Square};
+use std::sync::LazyLock;
+
+pub struct Keys {
+    pieces: Box<[[u64; 144]; 128]>,
+    pub gote_to_move: u64,
+    counter_strike: [u64; 144],
+}
+
+static KEYS: LazyLock<Keys> = LazyLock::new(|| {
+    // splitmix64: tiny, well distributed, and independent of any crate's stream.
+    let mut state = 0x5348_4953_4849_2024u64;
+    let mut next = || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut pieces = Box::new([[0u64; 144]; 128]);
+    for row in pieces.iter_mut() {
+        for k in row.iter_mut() {
+            *k = next();
+        }
+    }
+    let gote_to_move = next();
+    let mut counter_strike = [0u64; 144];
+    for k in counter_strike.iter_mut() {
+        *k = next();
+    }
+    Keys {
+        pieces,
+        gote_to_move,
+        counter_strike,
+    }
+});
+
+#[inline]
+pub fn piece(p: Piece, sq: Square) -> u64 {
+    KEYS.pieces[p.code()][sq.index()]
+}
+
+#[inline]
+pub fn gote_to_move() -> u64 {
+    KEYS.gote_to_move
+}
+
+#[inline]
+pub fn counter_strike(sq: Square) -> u64 {
+    KEYS.counter_strike[sq.index()]
+}

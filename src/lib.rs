@@ -1,0 +1,24 @@
+//! shishi: a Chu Shogi and Heian Shogi engine.
+//!
+//! Layers, each using only the ones above it:
+//! - `board`: squares, bitboards (144 bits: `u128` + overflow word), pieces, variants, Zobrist.
+//! - `rules`: the rule sets (lishogi, JCSA, HaChu) and their single rules.
+//! - `position`: a position with make/undo, SFEN and XBoard FEN, game end by position.
+//! - `movegen`: attack tables and legal moves, lion power and the lion-trading rules.
+//! - `moves`, `notation`: the `Move` type, USI and XBoard spellings.
+//! - `perft`: perft and divide.
+//! - `cli`: the command line.
+
+pub mod board;
+pub mod cli;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod rules;
+
+pub use board::{Color, Square, Variant};
+pub use moves::Move;
+pub use position::Position;
+pub use rules::{Preset, RuleSet};

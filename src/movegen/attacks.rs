@@ -1,0 +1,190 @@
+//! Precomputed attack tables, built once on the 12x12 grid and shared by every variant (a Heian
+//! board masks out the squares it does not have).
+//!
+//! Leapers (steps, jumps, and the single moves of lion power) come from a table indexed by kind,
+//! colour and square. Sliders use the classical ray method: for each direction, the ray from the
+//! square; the first blocker is the lowest or highest set bit of `ray & occupied`, and the ray
+//! behind that blocker is removed with one XOR. Off-board squares are passed in as occupied, so a
+//! slider on a small board stops at its edge.
+
+use crate::board::{Bitboard, Color, Direction, Kind, LionPower, Square, DIRECTIONS, KINDS};
+use crate::board::piece::{absolute_dirs, JUMP_DIAG2, JUMP_KNIGHT, JUMP_ORTH2};
+use std::sync::LazyLock;
+
+pub struct Tables {
+    leaper: Vec<[[Bitboard; 144]; 2]>,
+    slide_dirs: Vec<[u8; 2]>,
+    /// First squares of each lion-power line (all neighbours for a Lion).
+    lion_first: Vec<[[Bitboard; 144]; 2]>,
+    rays: [[Bitboard; 144]; 8],
+    neighbours: [Bitboard; 144],
+}
+
+static TABLES: LazyLock<Tables> = LazyLock::new(Tables::build);
+
+#[inline]
+pub fn tables() -> &'static Tables {
+    &TABLES
+}
+
+fn add(bb: &mut Bitboard, sq: Square, dc: i8, dr: i8) {
+    if let Some(t) = sq.offset(dc, dr) {
+        bb.set(t);
+    }
+}
+
+impl Tables {
+    fn build() -> Tables {
+        let mut rays = [[Bitboard::EMPTY; 144]; 8];
+        let mut neighbours = [Bitboard::EMPTY; 144];
+        for sq in Square::all() {
+            for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
+                let mut cur = sq;
+                while let Some(next) = cur.offset(dc, dr) {
+                    rays[d][sq.index()].set(next);
+                    cur = next;
+                }
+                add(&mut neighbours[sq.index()], sq, dc, dr);
+            }
+        }
+        let mut leaper = Vec::new();
+        let mut slide_dirs = Vec::new();
+        let mut lion_first = Vec::new();
+        for &kind in KINDS {
+            let info = kind.info();
+            let mut per_color = [[Bitboard::EMPTY; 144]; 2];
+            let mut first = [[Bitboard::EMPTY; 144]; 2];
+            let mut dirs = [0u8; 2];
+            for color in Color::BOTH {
+                let c = color.index();
+                dirs[c] = absolute_dirs(info.slides, color);
+                let steps = absolute_dirs(info.steps, color);
+                let forward: i8 = if color == Color::Sente { -1 } else { 1 };
+                for sq in Square::all() {
+                    let bb = &mut per_color[c][sq.index()];
+                    for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
+                        if steps >> d & 1 != 0 {
+                            add(bb, sq, dc, dr);
+                        }
+                    }
+                    if info.jumps & JUMP_ORTH2 != 0 {
+                        for (dc, dr) in [(0, 2), (0, -2), (2, 0), (-2, 0)] {
+                            add(bb, sq, dc, dr);
+                        }
+                    }
+                    if info.jumps & JUMP_DIAG2 != 0 {
+                        for (dc, dr) in [(2, 2), (2, -2), (-2, 2), (-2, -2)] {
+                            add(bb, sq, dc, dr);
+                        }
+                    }
+                    if info.jumps & JUMP_KNIGHT != 0 {
+                        add(bb, sq, 1, 2 * forward);
+                        add(bb, sq, -1, 2 * forward);
+                    }
+                    match info.lion {
+                        LionPower::None => {}
+                        LionPower::Full => {
+                            for dc in -2..=2 {
+                                for dr in -2..=2 {
+                                    if (dc, dr) != (0, 0) {
+                                        add(bb, sq, dc, dr);
+                                    }
+                                }
+                            }
+                            first[c][sq.index()] = neighbours[sq.index()];
+                        }
+                        LionPower::Lines(mask) => {
+                            let lines = absolute_dirs(mask, color);
+                            for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
+                                if lines >> d & 1 != 0 {
+                                    add(bb, sq, dc, dr);
+                                    add(bb, sq, 2 * dc, 2 * dr);
+                                    add(&mut first[c][sq.index()], sq, dc, dr);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            leaper.push(per_color);
+            slide_dirs.push(dirs);
+            lion_first.push(first);
+        }
+        Tables {
+            leaper,
+            slide_dirs,
+            lion_first,
+            rays,
+            neighbours,
+        }
+    }
+
+    /// Squares a piece reaches by steps, jumps and lion-power single moves, on the 12x12 grid.
+    #[inline]
+    pub fn leaper(&self, kind: Kind, color: Color, sq: Square) -> Bitboard {
+        self.leaper[kind.index()][color.index()][sq.index()]
+    }
+
+    /// Absolute directions the piece slides in.
+    #[inline]
+    pub fn slide_dirs(&self, kind: Kind, color: Color) -> u8 {
+        self.slide_dirs[kind.index()][color.index()]
+    }
+
+    /// The first squares of the piece's lion-power lines (empty for pieces without lion power).
+    #[inline]
+    pub fn lion_first(&self, kind: Kind, color: Color, sq: Square) -> Bitboard {
+        self.lion_first[kind.index()][color.index()][sq.index()]
+    }
+
+    #[inline]
+    pub fn neighbours(&self, sq: Square) -> Bitboard {
+        self.neighbours[sq.index()]
+    }
+
+    #[inline]
+    pub fn ray(&self, dir: usize, sq: Square) -> Bitboard {
+        self.rays[dir][sq.index()]
+    }
+
+    /// Squares reached sliding from `sq` along one direction, up to and including the first
+    /// occupied square.
+    #[inline]
+    pub fn ray_attacks(&self, dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
+        let ray = self.rays[dir][sq.index()];
+        let blockers = ray & occupied;
+        if blockers.is_empty() {
+            return ray;
+        }
+        let first = if Direction(dir as u8).is_increasing() {
+            blockers.lowest()
+        } else {
+            blockers.highest()
+        };
+        ray ^ self.rays[dir][first.index()]
+    }
+
+    /// Union of the rays of every direction in `dirs`.
+    #[inline]
+    pub fn slides(&self, dirs: u8, sq: Square, occupied: Bitboard) -> Bitboard {
+        let mut acc = Bitboard::EMPTY;
+        let mut d = dirs;
+        while d != 0 {
+            let dir = d.trailing_zeros() as usize;
+            d &= d - 1;
+            acc |= self.ray_attacks(dir, sq, occupied);
+        }
+        acc
+    }
+
+    /// Every square `kind` of `color` on `sq` attacks, given `occupied` (walls included).
+    #[inline]
+    pub fn attacks(&self, kind: Kind, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+        let dirs = self.slide_dirs(kind, color);
+        let mut bb = self.leaper(kind, color, sq);
+        if dirs != 0 {
+            bb |= self.slides(dirs, sq, occupied);
+        }
+        bb
+    }
+}

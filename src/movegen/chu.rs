@@ -1,0 +1,202 @@
+//! Chu Shogi moves: steps, jumps and slides from the attack tables, then lion power (double
+//! moves, igui, the pass) and the lion-trading rules.
+
+use super::attacks::tables;
+use super::MoveList;
+use crate::board::{Bitboard, Color, Kind, LionPower, Square};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::PromotionRule;
+
+/// Squares holding an enemy Lion that a non-Lion may not capture now: under a counter-strike
+/// every enemy Lion except one on the counter-strike square itself (rule 4); with the Okazaki
+/// rule, unprotected Lions are fair game (rule 5).
+pub(crate) fn counter_strike_forbidden(pos: &Position) -> Bitboard {
+    let Some(cs) = pos.counter_strike() else {
+        return Bitboard::EMPTY;
+    };
+    let them = !pos.side_to_move();
+    let mut forbidden = pos.lions(them).without(cs);
+    if pos.rules().okazaki {
+        let occ = pos.occupied();
+        for lion in forbidden {
+            if pos.attackers_to(lion, them, occ).is_empty() {
+                forbidden.clear(lion);
+            }
+        }
+    }
+    forbidden
+}
+
+/// Whether a Lion on `from` may take the Lion on `target`, two squares away, by a single move
+/// (rule 2): not if the target is protected with the capturer gone from its start.
+pub(crate) fn distant_lion_protected(pos: &Position, from: Square, target: Square) -> bool {
+    let them = !pos.side_to_move();
+    pos.attackers_to(target, them, pos.occupied().without(from))
+        .any()
+}
+
+/// Rule 3 for a double move whose first step took `mid` (a pawn or go-between) and whose second
+/// step takes the Lion on `target`, two squares from `from`: illegal when the target is
+/// protected with start and middle vacated; under lishogi's reading the captured middle piece
+/// counts as a protector.
+pub(crate) fn bridge_capture_protected(pos: &Position, from: Square, mid: Square, target: Square) -> bool {
+    let them = !pos.side_to_move();
+    let clear = pos.occupied().without(from).without(mid);
+    let mut protectors = pos.attackers_to(target, them, clear);
+    if !pos.rules().lion_middle_protector {
+        protectors.clear(mid);
+    }
+    protectors.any()
+}
+
+/// Squares to which the piece may promote when moving from `from` to any of `targets`.
+#[inline]
+pub(crate) fn promotion_targets(
+    pos: &Position,
+    kind: Kind,
+    from: Square,
+    targets: Bitboard,
+    enemy: Bitboard,
+) -> Bitboard {
+    if kind.promotes_to().is_none() {
+        return Bitboard::EMPTY;
+    }
+    let us = pos.side_to_move();
+    let zone = pos.variant().zone(us);
+    let from_in_zone = zone.has(from);
+    match pos.rules().promotion {
+        PromotionRule::EntryOnly => {
+            if from_in_zone {
+                Bitboard::EMPTY
+            } else {
+                targets & zone
+            }
+        }
+        PromotionRule::Lishogi => {
+            let mut promo = if from_in_zone {
+                targets & enemy
+            } else {
+                targets & zone
+            };
+            if matches!(kind, Kind::Pawn | Kind::Lance) {
+                promo |= targets & pos.variant().last_rank(us);
+            }
+            promo
+        }
+    }
+}
+
+pub(super) fn generate(pos: &Position, out: &mut MoveList) {
+    let t = tables();
+    let us = pos.side_to_move();
+    let them = !us;
+    let own = pos.pieces(us);
+    let enemy = pos.pieces(them);
+    let occ = own | enemy;
+    let walls = occ | pos.variant().off_board();
+    let blocked = own | pos.variant().off_board();
+    let enemy_lions = pos.lions(them);
+    let cs_forbidden = counter_strike_forbidden(pos);
+    // Igui of one victim is one move whoever makes it, unless only one capturer sets the
+    // counter-strike: index 1 marks igui by a non-Lion of a Lion.
+    let mut igui_done = [Bitboard::EMPTY; 2];
+    let mut can_pass = false;
+
+    for from in own {
+        let kind = pos.piece_at(from).kind();
+        let mut targets = t.attacks(kind, us, from, walls) & !blocked;
+        let power = kind.lion_power();
+        if power != LionPower::None && !can_pass {
+            can_pass = (t.lion_first(kind, us, from) & !walls).any();
+        }
+        if kind.is_lion() {
+            for lion in targets & enemy_lions & !t.neighbours(from) {
+                if distant_lion_protected(pos, from, lion) {
+                    targets.clear(lion);
+                }
+            }
+            for to in targets {
+                out.push(Move::normal(from, to));
+            }
+            lion_double_moves(pos, from, enemy, blocked, enemy_lions, &mut igui_done, out);
+            continue;
+        }
+        targets &= !cs_forbidden;
+        for to in promotion_targets(pos, kind, from, targets, enemy) {
+            out.push(Move::promoting(from, to));
+        }
+        for to in targets {
+            out.push(Move::normal(from, to));
+        }
+        if let LionPower::Lines(_) = power {
+            line_double_moves(pos, kind, from, enemy, blocked, cs_forbidden, &mut igui_done, out);
+        }
+    }
+    if can_pass {
+        out.push(Move::PASS);
+    }
+}
+
+/// Double moves of a Lion whose first step captures: igui, and a second king step anywhere not
+/// holding a friendly piece. Double moves through an empty square are direct moves or the pass.
+fn lion_double_moves(
+    pos: &Position,
+    from: Square,
+    enemy: Bitboard,
+    blocked: Bitboard,
+    enemy_lions: Bitboard,
+    igui_done: &mut [Bitboard; 2],
+    out: &mut MoveList,
+) {
+    let t = tables();
+    for mid in t.neighbours(from) & enemy {
+        if !igui_done[0].has(mid) {
+            igui_done[0].set(mid);
+            out.push(Move::double(from, mid, from));
+        }
+        let victim = pos.piece_at(mid).kind();
+        let weak_first_victim = matches!(victim, Kind::Pawn | Kind::GoBetween);
+        for to in t.neighbours(mid) & !blocked {
+            if weak_first_victim
+                && enemy_lions.has(to)
+                && from.distance(to) == 2
+                && bridge_capture_protected(pos, from, mid, to)
+            {
+                continue;
+            }
+            out.push(Move::double(from, mid, to));
+        }
+    }
+}
+
+/// Double moves of a Horned Falcon or Soaring Eagle along a lion line whose first square holds
+/// an enemy: igui, or on to the next square of the line.
+#[allow(clippy::too_many_arguments)]
+fn line_double_moves(
+    pos: &Position,
+    kind: Kind,
+    from: Square,
+    enemy: Bitboard,
+    blocked: Bitboard,
+    cs_forbidden: Bitboard,
+    igui_done: &mut [Bitboard; 2],
+    out: &mut MoveList,
+) {
+    let t = tables();
+    let us: Color = pos.side_to_move();
+    for mid in t.lion_first(kind, us, from) & enemy & !cs_forbidden {
+        let sets_counter_strike = pos.piece_at(mid).kind().is_lion() as usize;
+        if !igui_done[sets_counter_strike].has(mid) {
+            igui_done[sets_counter_strike].set(mid);
+            out.push(Move::double(from, mid, from));
+        }
+        let dc = mid.col() as i8 - from.col() as i8;
+        let dr = mid.row() as i8 - from.row() as i8;
+        if let Some(to) = mid.offset(dc, dr) {
+            if !blocked.has(to) && !cs_forbidden.has(to) {
+                out.push(Move::double(from, mid, to));
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! Heian Shogi moves: shogi piece moves without drops, promotion to gold in the far three ranks
+//! (compulsory where the piece could never move again), and king safety.
+
+use super::attacks::tables;
+use super::MoveList;
+use crate::board::{Bitboard, Kind, Square};
+use crate::moves::Move;
+use crate::position::Position;
+
+pub(super) fn generate(pos: &Position, out: &mut MoveList) {
+    let t = tables();
+    let v = pos.variant();
+    let us = pos.side_to_move();
+    let them = !us;
+    let own = pos.pieces(us);
+    let occ = pos.occupied();
+    let walls = occ | v.off_board();
+    let blocked = own | v.off_board();
+    let zone = v.zone(us);
+    let last = v.last_rank(us);
+    let last_two = v.last_two_ranks(us);
+
+    let king = pos.royals(us).single();
+    let in_check = king.is_some_and(|k| pos.attackers_to(k, them, occ).any());
+    // Only lances slide in Heian, so only a piece on the king's file can be pinned.
+    let lance_file = king.filter(|k| {
+        pos.pieces_of(them, Kind::HeianLance)
+            .iter()
+            .any(|l| l.col() == k.col())
+    });
+    let safe = |from: Square, to: Square| -> bool {
+        let Some(k) = king else { return true };
+        let risky = in_check || from == k || lance_file.is_some_and(|k| k.col() == from.col());
+        if !risky {
+            return true;
+        }
+        let after = occ.without(from).with(to);
+        let target = if from == k { to } else { k };
+        (pos.attackers_to(target, them, after) & !Bitboard::from_square(to)).is_empty()
+    };
+
+    for from in own {
+        let kind = pos.piece_at(from).kind();
+        let targets = t.attacks(kind, us, from, walls) & !blocked;
+        if targets.is_empty() {
+            continue;
+        }
+        let (may_promote, must_promote) = match kind {
+            Kind::HeianPawn | Kind::HeianLance => (true, last),
+            Kind::HeianKnight => (true, last_two),
+            Kind::HeianSilver => (true, Bitboard::EMPTY),
+            _ => (false, Bitboard::EMPTY),
+        };
+        let promo = if !may_promote {
+            Bitboard::EMPTY
+        } else if zone.has(from) {
+            targets
+        } else {
+            targets & zone
+        };
+        for to in targets {
+            if !safe(from, to) {
+                continue;
+            }
+            if promo.has(to) {
+                out.push(Move::promoting(from, to));
+            }
+            if !must_promote.has(to) {
+                out.push(Move::normal(from, to));
+            }
+        }
+    }
+}

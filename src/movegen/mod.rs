@@ -1,0 +1,47 @@
+//! Legal move generation.
+//!
+//! Chu has no check rule, so its legal moves are the piece moves minus what the lion-trading
+//! rules forbid (RULES.md section 6); every move is emitted once per effect (section 4). Heian
+//! is shogi without drops: piece moves, compulsory promotion where a piece could never move
+//! again, and no move may leave the king attacked.
+
+pub mod attacks;
+mod chu;
+mod heian;
+
+use crate::board::Family;
+use crate::moves::Move;
+use crate::position::Position;
+use smallvec::SmallVec;
+
+/// A list of moves; long enough for almost every position without touching the heap.
+pub type MoveList = SmallVec<[Move; 256]>;
+
+/// Appends every legal move of the side to move to `out` (nothing if a royal is already lost).
+pub fn generate(pos: &Position, out: &mut MoveList) {
+    match pos.family() {
+        Family::Chu => chu::generate(pos, out),
+        Family::Heian => heian::generate(pos, out),
+    }
+}
+
+impl Position {
+    /// Every legal move of the side to move, each effect once. Empty when the side to move has no
+    /// royal left; use `outcome` to know whether the game is over.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.royals(self.side_to_move()).any() {
+            generate(self, &mut list);
+        }
+        list
+    }
+
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
+    /// Whether `mv` is one of the legal moves here, as the generator spells it.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+}

@@ -1,0 +1,351 @@
+//! `Position`: the pieces, the side to move, the counter-strike square and an incrementally
+//! updated Zobrist key, with make and undo. It knows how pieces attack (for the lion rules and
+//! bare king) but nothing of search.
+
+mod game_end;
+mod sfen;
+
+pub use game_end::{Outcome, OutcomeReason};
+pub use sfen::SfenError;
+
+use crate::board::piece::NUM_KINDS;
+use crate::board::{zobrist, Bitboard, Color, Family, Kind, Piece, Square, Variant, KINDS};
+use crate::moves::Move;
+use crate::movegen::attacks::tables;
+use crate::rules::RuleSet;
+
+/// What `undo` needs to restore a move.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    moved: Piece,
+    captured_to: Piece,
+    captured_mid: Piece,
+    counter_strike: Option<Square>,
+    key: u64,
+}
+
+/// A game position of one variant under one rule set.
+#[derive(Clone)]
+pub struct Position {
+    variant: Variant,
+    rules: RuleSet,
+    board: [Piece; 144],
+    by_color: [Bitboard; 2],
+    by_kind: [Bitboard; NUM_KINDS],
+    side: Color,
+    counter_strike: Option<Square>,
+    key: u64,
+    move_number: u32,
+    history: Vec<Undo>,
+}
+
+impl Position {
+    /// The start position of `variant` under the default (lishogi) rules.
+    pub fn startpos(variant: Variant) -> Position {
+        Position::from_sfen(variant, variant.start_sfen()).expect("start SFEN is valid")
+    }
+
+    fn empty(variant: Variant) -> Position {
+        Position {
+            variant,
+            rules: RuleSet::default(),
+            board: [Piece::NONE; 144],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; NUM_KINDS],
+            side: Color::Sente,
+            counter_strike: None,
+            key: 0,
+            move_number: 1,
+            history: Vec::new(),
+        }
+    }
+
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    #[inline]
+    pub fn family(&self) -> Family {
+        self.variant.family()
+    }
+
+    #[inline]
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    pub fn set_rules(&mut self, rules: RuleSet) {
+        self.rules = rules;
+    }
+
+    #[must_use]
+    pub fn with_rules(mut self, rules: RuleSet) -> Position {
+        self.rules = rules;
+        self
+    }
+
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The square where a non-Lion has just captured a Lion (lion-trading rule 4), if any.
+    #[inline]
+    pub fn counter_strike(&self) -> Option<Square> {
+        self.counter_strike
+    }
+
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// Plies played since the position was set up.
+    pub fn plies_played(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The moves played since the position was set up, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().map(|u| u.mv)
+    }
+
+    /// Keys of the earlier positions, newest last (the current one not included).
+    pub fn earlier_keys(&self) -> impl DoubleEndedIterator<Item = u64> + '_ {
+        self.history.iter().map(|u| u.key)
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Piece {
+        self.board[sq.index()]
+    }
+
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    pub fn kind_bb(&self, kind: Kind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    #[inline]
+    pub fn pieces_of(&self, color: Color, kind: Kind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// The King, Crown Prince (and Heian king) squares of `color`.
+    #[inline]
+    pub fn royals(&self, color: Color) -> Bitboard {
+        let kinds = match self.family() {
+            Family::Chu => self.kind_bb(Kind::King) | self.kind_bb(Kind::Prince),
+            Family::Heian => self.kind_bb(Kind::HeianKing),
+        };
+        kinds & self.pieces(color)
+    }
+
+    /// Lions (N and +O) of `color`.
+    #[inline]
+    pub fn lions(&self, color: Color) -> Bitboard {
+        (self.kind_bb(Kind::Lion) | self.kind_bb(Kind::PromotedKirin)) & self.pieces(color)
+    }
+
+    /// Kinds that can appear in this position's variant.
+    pub fn family_kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+        let family = self.family();
+        KINDS.iter().copied().filter(move |k| k.family() == family)
+    }
+
+    fn put(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(self.board[sq.index()].is_none());
+        self.board[sq.index()] = piece;
+        self.by_color[piece.color().index()].set(sq);
+        self.by_kind[piece.kind().index()].set(sq);
+        self.key ^= zobrist::piece(piece, sq);
+    }
+
+    fn remove(&mut self, sq: Square) -> Piece {
+        let piece = self.board[sq.index()];
+        debug_assert!(piece.is_some());
+        self.board[sq.index()] = Piece::NONE;
+        self.by_color[piece.color().index()].clear(sq);
+        self.by_kind[piece.kind().index()].clear(sq);
+        self.key ^= zobrist::piece(piece, sq);
+        piece
+    }
+
+    fn set_counter_strike(&mut self, sq: Option<Square>) {
+        if let Some(old) = self.counter_strike {
+            self.key ^= zobrist::counter_strike(old);
+        }
+        if let Some(new) = sq {
+            self.key ^= zobrist::counter_strike(new);
+        }
+        self.counter_strike = sq;
+    }
+
+    /// The key computed from scratch; equals `key()` in every reachable position.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in self.occupied() {
+            key ^= zobrist::piece(self.piece_at(sq), sq);
+        }
+        if self.side == Color::Gote {
+            key ^= zobrist::gote_to_move();
+        }
+        if let Some(cs) = self.counter_strike {
+            key ^= zobrist::counter_strike(cs);
+        }
+        key
+    }
+
+    /// Plays a move that the move generator produced for this position.
+    pub fn play(&mut self, mv: Move) {
+        let mut undo = Undo {
+            mv,
+            moved: Piece::NONE,
+            captured_to: Piece::NONE,
+            captured_mid: Piece::NONE,
+            counter_strike: self.counter_strike,
+            key: self.key,
+        };
+        let mut new_cs = None;
+        if !mv.is_pass() {
+            let (from, to) = (mv.from(), mv.to());
+            let moved = self.remove(from);
+            undo.moved = moved;
+            let mover_is_lion = moved.kind().is_lion();
+            if let Some(mid) = mv.mid() {
+                let victim = self.remove(mid);
+                undo.captured_mid = victim;
+                if !mover_is_lion && victim.kind().is_lion() {
+                    new_cs = Some(mid);
+                }
+            }
+            let target = self.board[to.index()];
+            if target.is_some() {
+                self.remove(to);
+                undo.captured_to = target;
+                if !mover_is_lion && target.kind().is_lion() {
+                    new_cs = Some(to);
+                }
+            }
+            let placed = match (mv.is_promotion(), moved.kind().promotes_to()) {
+                (true, Some(p)) => Piece::new(moved.color(), p),
+                _ => moved,
+            };
+            self.put(to, placed);
+        }
+        self.set_counter_strike(new_cs);
+        self.side = !self.side;
+        self.key ^= zobrist::gote_to_move();
+        self.move_number += 1;
+        self.history.push(undo);
+        debug_assert_eq!(self.key, self.compute_key());
+    }
+
+    /// Takes back the last move played. Returns it, or `None` at the root.
+    pub fn undo(&mut self) -> Option<Move> {
+        let u = self.history.pop()?;
+        self.side = !self.side;
+        self.move_number -= 1;
+        if !u.mv.is_pass() {
+            let (from, to) = (u.mv.from(), u.mv.to());
+            self.remove(to);
+            if u.captured_to.is_some() {
+                self.put(to, u.captured_to);
+            }
+            if let Some(mid) = u.mv.mid() {
+                self.put(mid, u.captured_mid);
+            }
+            self.put(from, u.moved);
+        }
+        self.counter_strike = u.counter_strike;
+        self.key = u.key;
+        Some(u.mv)
+    }
+
+    /// Whether the last move was irreversible for repetition counting (RULES.md section 8): a
+    /// capture, a promotion, or a pawn or lance move.
+    pub fn last_move_irreversible(&self) -> bool {
+        self.history.last().is_some_and(|u| {
+            u.captured_to.is_some()
+                || u.captured_mid.is_some()
+                || u.mv.is_promotion()
+                || (u.moved.is_some() && u.moved.kind().is_one_way())
+        })
+    }
+
+    /// Whether playing `mv` (a legal move here) captures anything.
+    pub fn is_capture(&self, mv: Move) -> bool {
+        !mv.is_pass()
+            && (mv.mid().is_some()
+                || (mv.to() != mv.from() && self.piece_at(mv.to()).is_some()))
+    }
+
+    /// Pieces of `by` that attack `sq`, with `occupied` as the blockers.
+    pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let t = tables();
+        let theirs = self.pieces(by);
+        let mut attackers = Bitboard::EMPTY;
+        for kind in self.family_kinds() {
+            let own = self.by_kind[kind.index()] & theirs;
+            if own.any() {
+                attackers |= t.leaper(kind, !by, sq) & own;
+            }
+        }
+        let walls = occupied | self.variant.off_board();
+        for dir in 0..8 {
+            let ray = t.ray_attacks(dir, sq, walls) & occupied & theirs;
+            if let Some(b) = ray.single() {
+                let kind = self.board[b.index()].kind();
+                let back = (dir as u8 + 4) & 7;
+                if t.slide_dirs(kind, by) >> back & 1 != 0 {
+                    attackers.set(b);
+                }
+            }
+        }
+        attackers
+    }
+
+    /// Whether any royal of `color` is attacked.
+    pub fn in_check(&self, color: Color) -> bool {
+        let occ = self.occupied();
+        self.royals(color)
+            .iter()
+            .any(|r| self.attackers_to(r, !color, occ).any())
+    }
+
+    /// The number of pieces of `color` on the board.
+    pub fn piece_count(&self, color: Color) -> u32 {
+        self.pieces(color).count()
+    }
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when board, side to move, counter-strike square and variant agree.
+    fn eq(&self, other: &Self) -> bool {
+        self.variant == other.variant
+            && self.board == other.board
+            && self.side == other.side
+            && self.counter_strike == other.counter_strike
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_sfen())
+    }
+}
