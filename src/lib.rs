@@ -17,6 +17,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod search;
 
 pub use board::{Color, Square, Variant};
 pub use moves::Move;

@@ -9,7 +9,8 @@ pub enum PromotionRule {
     /// Entering the zone, capturing with the start or final square in it, or a pawn or lance
     /// reaching the last rank.
     Lishogi,
-    /// Only a move that enters the zone from outside (HaChu).
+    /// HaChu 0.21: a move entering the zone or capturing with its start or final square in it;
+    /// a pawn or lance stepping onto the last rank without capturing may not promote.
     EntryOnly,
 }
 

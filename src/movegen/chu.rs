@@ -50,7 +50,11 @@ pub(crate) fn bridge_capture_protected(pos: &Position, from: Square, mid: Square
     protectors.any()
 }
 
-/// Squares to which the piece may promote when moving from `from` to any of `targets`.
+/// Squares to which the piece may promote when moving from `from` to any of `targets`: a move
+/// entering the zone, or a capture with its start or final square in it; under lishogi's rule
+/// also a pawn or lance reaching the last rank. HaChu 0.21 (`entry-only`) has no last-rank
+/// exception: checked against the real HaChu, which accepts capture promotions inside and out of
+/// the zone but refuses `e11e12+` for a pawn stepping onto an empty last-rank square.
 #[inline]
 pub(crate) fn promotion_targets(
     pos: &Position,
@@ -64,27 +68,15 @@ pub(crate) fn promotion_targets(
     }
     let us = pos.side_to_move();
     let zone = pos.variant().zone(us);
-    let from_in_zone = zone.has(from);
-    match pos.rules().promotion {
-        PromotionRule::EntryOnly => {
-            if from_in_zone {
-                Bitboard::EMPTY
-            } else {
-                targets & zone
-            }
-        }
-        PromotionRule::Lishogi => {
-            let mut promo = if from_in_zone {
-                targets & enemy
-            } else {
-                targets & zone
-            };
-            if matches!(kind, Kind::Pawn | Kind::Lance) {
-                promo |= targets & pos.variant().last_rank(us);
-            }
-            promo
-        }
+    let mut promo = if zone.has(from) {
+        targets & enemy
+    } else {
+        targets & zone
+    };
+    if pos.rules().promotion == PromotionRule::Lishogi && matches!(kind, Kind::Pawn | Kind::Lance) {
+        promo |= targets & pos.variant().last_rank(us);
     }
+    promo
 }
 
 pub(super) fn generate(pos: &Position, out: &mut MoveList) {

@@ -277,6 +277,22 @@ impl Position {
         Some(u.mv)
     }
 
+    /// Keys of the earlier positions since the last irreversible move (RULES.md section 8),
+    /// newest first; the current position is not included.
+    pub fn repetition_window(&self) -> impl Iterator<Item = u64> + '_ {
+        let mut stop = false;
+        self.history.iter().rev().map_while(move |u| {
+            if stop {
+                return None;
+            }
+            stop = u.captured_to.is_some()
+                || u.captured_mid.is_some()
+                || u.mv.is_promotion()
+                || (u.moved.is_some() && u.moved.kind().is_one_way());
+            (!stop).then_some(u.key)
+        })
+    }
+
     /// Whether the last move was irreversible for repetition counting (RULES.md section 8): a
     /// capture, a promotion, or a pawn or lance move.
     pub fn last_move_irreversible(&self) -> bool {

@@ -1,0 +1,87 @@
+//! Search: iterative deepening PVS alpha-beta with Lazy SMP over a shared lock-free
+//! transposition table. Knows positions and moves, nothing of protocols.
+//!
+//! API contract used by `protocol` and `cli` (keep these signatures stable):
+//! - `Limits`: what the GUI asked for (clocks, byoyomi, movetime, depth, nodes, infinite, ponder).
+//! - `Engine`: owns the table and options; `Engine::start` runs a search on background threads
+//!   and returns a `SearchHandle`; info lines go through the `on_info` callback, called from
+//!   the main search thread.
+//! - `SearchHandle::stop`, `ponderhit`, `wait`, `is_finished`.
+
+use crate::moves::Move;
+use crate::position::Position;
+use std::time::Duration;
+
+/// Search limits, as a GUI gives them. Times are for the side to move unless named.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Remaining clock of sente and gote.
+    pub time: [Option<Duration>; 2],
+    /// Fischer increment of sente and gote.
+    pub increment: [Duration; 2],
+    /// USI byoyomi per move.
+    pub byoyomi: Duration,
+    /// XBoard moves to the next time control (0 = sudden death).
+    pub moves_to_go: Option<u32>,
+    pub movetime: Option<Duration>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub infinite: bool,
+    /// Pondering: search as if infinite until `ponderhit` (then the clocks apply) or `stop`.
+    pub ponder: bool,
+}
+
+/// A score from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in this many plies: positive when the side to move wins.
+    Mate(i32),
+}
+
+/// One search progress report.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub multipv: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time: Duration,
+    /// Permille of the table in use.
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// The final answer of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// `None` only when the side to move has no legal move (the game is over).
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Engine options shared by both protocols.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: u32,
+    pub move_overhead: Duration,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            hash_mb: 64,
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(50),
+        }
+    }
+}
