@@ -9,7 +9,6 @@
 //! - `SearchHandle::stop`, `ponderhit`, `wait`, `is_finished`.
 
 use crate::moves::Move;
-use crate::position::Position;
 use std::time::Duration;
 
 /// Search limits, as a GUI gives them. Times are for the side to move unless named.

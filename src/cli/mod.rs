@@ -1,5 +1,10 @@
 //! The command line: subcommands for people and scripts (`perft`, `bench`, `analyse`,
-//! `match`); with no subcommand, the protocol loop on stdin/stdout.
+//! `match`); with no subcommand, the protocol loop on stdin/stdout. Each subcommand other than
+//! perft has its arguments and handler in its own file.
+
+mod analyse;
+mod bench;
+mod play_match;
 
 use crate::board::Variant;
 use crate::notation::Notation;
@@ -41,6 +46,12 @@ enum Command {
         #[arg(long)]
         xboard: bool,
     },
+    /// Search the fixed bench positions; prints `<nodes> nodes <nps> nps` last.
+    Bench(bench::BenchArgs),
+    /// Show the engine thinking on a position: board, search lines, best move.
+    Analyse(analyse::AnalyseArgs),
+    /// Play a match between two engines (USI or XBoard).
+    Match(play_match::MatchArgs),
 }
 
 /// Errors shown to the user as one line; exit code 2.
@@ -142,7 +153,10 @@ pub fn run() -> i32 {
             rules,
             xboard,
         }) => run_perft(&variant, &sfen, depth, divide, threads, &rules, xboard),
-        None => Err(UsageError("no command given; try `shishi --help`".to_string())),
+        Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Analyse(args)) => analyse::run(args),
+        Some(Command::Match(args)) => play_match::run(args),
+        None => crate::protocol::run_stdio(),
     };
     match result {
         Ok(()) => 0,

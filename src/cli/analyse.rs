@@ -1,0 +1,11 @@
+//! `shishi analyse`: placeholder until its issue lands; replaced by the real command.
+
+use super::UsageError;
+use clap::Args;
+
+#[derive(Args)]
+pub struct AnalyseArgs {}
+
+pub fn run(_args: AnalyseArgs) -> Result<(), UsageError> {
+    Err(UsageError("this command is being built".to_string()))
+}
