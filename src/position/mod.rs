@@ -211,6 +211,29 @@ impl Position {
         key
     }
 
+    /// Checks the redundant state (bitboards, key) against the board; for tests and debugging.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let mut by_color = [Bitboard::EMPTY; 2];
+        let mut by_kind = [Bitboard::EMPTY; NUM_KINDS];
+        for sq in Square::all() {
+            let p = self.board[sq.index()];
+            if p.is_some() {
+                if !self.variant.board().has(sq) {
+                    return Err(format!("piece off the board on square {}", sq.index()));
+                }
+                by_color[p.color().index()].set(sq);
+                by_kind[p.kind().index()].set(sq);
+            }
+        }
+        if by_color != self.by_color || by_kind != self.by_kind {
+            return Err("bitboards disagree with the board".to_string());
+        }
+        if self.key != self.compute_key() {
+            return Err("incremental key differs from the key computed from scratch".to_string());
+        }
+        Ok(())
+    }
+
     /// Plays a move that the move generator produced for this position.
     pub fn play(&mut self, mv: Move) {
         let mut undo = Undo {
