@@ -42,9 +42,12 @@ enum Command {
         /// Rule set: lishogi, jcsa or hachu.
         #[arg(long, default_value = "lishogi")]
         rules: String,
-        /// Write moves in XBoard notation instead of USI.
+        /// Write and read moves in XBoard notation instead of USI.
         #[arg(long)]
         xboard: bool,
+        /// Moves to play from the SFEN before counting (space separated).
+        #[arg(long, num_args = 1.., value_delimiter = ' ')]
+        moves: Vec<String>,
     },
     /// Search the fixed bench positions; prints `<nodes> nodes <nps> nps` last.
     Bench(bench::BenchArgs),
@@ -79,6 +82,11 @@ pub fn parse_position(variant: Variant, sfen: &str) -> Result<Position, UsageErr
     if trimmed == "startpos" {
         return Ok(Position::startpos(variant));
     }
+    if !trimmed.contains('/') {
+        return Err(UsageError(format!(
+            "'{trimmed}' is neither startpos nor a SFEN (ranks separated by /)"
+        )));
+    }
     Position::from_sfen(variant, trimmed)
         .map_err(|e| UsageError(format!("bad SFEN for {variant}: {e}")))
 }
@@ -93,24 +101,38 @@ fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, UsageError> {
         .map_err(|e| UsageError(format!("cannot start {threads} threads: {e}")))
 }
 
-#[allow(clippy::too_many_arguments)]
-fn run_perft(
-    variant: &str,
-    sfen: &str,
+/// Plays `moves` (in `notation`) on `pos`, naming the first one that is not legal.
+pub fn play_moves(pos: &mut Position, moves: &[String], notation: Notation) -> Result<(), UsageError> {
+    for text in moves.iter().filter(|m| !m.is_empty()) {
+        let mv = crate::notation::parse_move(pos, text, notation)
+            .map_err(|e| UsageError(format!("move {} of --moves: {e}", pos.plies_played() + 1)))?;
+        pos.play(mv);
+    }
+    Ok(())
+}
+
+struct PerftRequest {
+    variant: String,
+    sfen: String,
     depth: u32,
     divide: bool,
     threads: usize,
-    rules: &str,
+    rules: String,
     xboard: bool,
-) -> Result<(), UsageError> {
-    let variant = parse_variant(variant)?;
-    let rules = parse_rules(rules)?;
-    let pos = parse_position(variant, sfen)?.with_rules(rules);
+    moves: Vec<String>,
+}
+
+fn run_perft(req: PerftRequest) -> Result<(), UsageError> {
+    let variant = parse_variant(&req.variant)?;
+    let rules = parse_rules(&req.rules)?;
+    let notation = if req.xboard { Notation::Xboard } else { Notation::Usi };
+    let mut pos = parse_position(variant, &req.sfen)?.with_rules(rules);
+    play_moves(&mut pos, &req.moves, notation)?;
+    let (depth, divide, threads) = (req.depth, req.divide, req.threads);
     if depth > 64 {
         return Err(UsageError(format!("--depth {depth} is too deep")));
     }
     let pool = thread_pool(threads)?;
-    let notation = if xboard { Notation::Xboard } else { Notation::Usi };
     let start = Instant::now();
     let nodes = pool.install(|| {
         if divide && depth >= 1 {
@@ -152,7 +174,17 @@ pub fn run() -> i32 {
             threads,
             rules,
             xboard,
-        }) => run_perft(&variant, &sfen, depth, divide, threads, &rules, xboard),
+            moves,
+        }) => run_perft(PerftRequest {
+            variant,
+            sfen,
+            depth,
+            divide,
+            threads,
+            rules,
+            xboard,
+            moves,
+        }),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Analyse(args)) => analyse::run(args),
         Some(Command::Match(args)) => play_match::run(args),

@@ -1,0 +1,94 @@
+//! Bad input on the command line, as a new user types it: one line on stderr naming what is
+//! wrong, exit code 2, never a panic.
+
+use std::process::Command;
+
+const CHU_START: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+
+fn shishi(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args(args)
+        .output()
+        .expect("binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Asserts a one-line error mentioning `needle` and exit code 2.
+fn rejects(args: &[&str], needle: &str) {
+    let (code, stdout, stderr) = shishi(args);
+    assert_eq!(code, 2, "{args:?}: stdout {stdout} stderr {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{args:?}: {stderr}");
+    assert!(
+        stderr.contains(needle),
+        "{args:?}: expected '{needle}' in {stderr}"
+    );
+}
+
+#[test]
+fn empty_sfen() {
+    rejects(&["perft", "--depth", "1", "--sfen", ""], "empty SFEN");
+}
+
+#[test]
+fn startpos_typo() {
+    rejects(&["perft", "--depth", "1", "--sfen", "startpso"], "neither startpos nor a SFEN");
+}
+
+#[test]
+fn thirteen_files_in_a_rank() {
+    let sfen = CHU_START.replacen("lfcsgekgscfl", "lfcsgekgscfll", 1);
+    rejects(&["perft", "--depth", "1", "--sfen", &sfen], "rank a is too long");
+}
+
+#[test]
+fn unknown_piece_letter() {
+    let sfen = CHU_START.replacen("3i4i3", "3i4z3", 1);
+    rejects(&["perft", "--depth", "1", "--sfen", &sfen], "unknown piece 'z'");
+}
+
+#[test]
+fn heian_letter_on_a_chu_board_and_bad_side() {
+    let sfen = CHU_START.replacen(" b ", " x ", 1);
+    rejects(&["perft", "--depth", "1", "--sfen", &sfen], "side to move");
+    rejects(
+        &["perft", "--variant", "heian", "--depth", "1", "--sfen", CHU_START],
+        "expected 9",
+    );
+}
+
+#[test]
+fn move_off_the_board() {
+    rejects(&["perft", "--depth", "1", "--moves", "13a12a"], "unparsable move");
+    rejects(&["perft", "--depth", "1", "--moves", "7m7l"], "unparsable move");
+}
+
+#[test]
+fn illegal_move_with_reason() {
+    rejects(&["perft", "--depth", "1", "--moves", "7i7g"], "not a legal move of the pawn on 7i");
+    rejects(&["perft", "--depth", "1", "--moves", "7l7k"], "7k holds your own piece");
+    rejects(&["perft", "--depth", "1", "--moves", "6c6d"], "gote's");
+}
+
+#[test]
+fn unknown_variant_rules_and_threads() {
+    rejects(&["perft", "--depth", "1", "--variant", "chess"], "unknown variant");
+    rejects(&["perft", "--depth", "1", "--rules", "fide"], "unknown rule set");
+    rejects(&["perft", "--depth", "1", "--threads", "0"], "--threads");
+}
+
+#[test]
+fn good_input_counts() {
+    let (code, stdout, _) = shishi(&["perft", "--depth", "2", "--sfen", "startpos"]);
+    assert_eq!(code, 0);
+    assert_eq!(stdout.trim().lines().last(), Some("Nodes searched: 1296"));
+    let (code, stdout, _) = shishi(&["perft", "--depth", "1", "--divide", "--variant", "heian"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = stdout.trim().lines().collect();
+    assert_eq!(lines.len(), 27, "26 root moves and the total: {stdout}");
+    assert_eq!(lines[26], "Nodes searched: 26");
+}
