@@ -91,7 +91,7 @@ fn parse_board(variant: Variant, board: &str) -> Result<Vec<(Square, Piece)>, Sf
                     rank: row,
                     token: token.to_string(),
                 })?;
-                if n == 0 || n > 12 {
+                if n == 0 || n > 12 || token.starts_with('0') {
                     return Err(SfenError::BadRun {
                         rank: row,
                         token: token.to_string(),
