@@ -99,6 +99,11 @@ impl std::fmt::Debug for Move {
         if let Some(m) = self.mid() {
             write!(f, "-{}", m.index())?;
         }
-        write!(f, "-{}{}", self.to().index(), if self.is_promotion() { "+" } else { "" })
+        write!(
+            f,
+            "-{}{}",
+            self.to().index(),
+            if self.is_promotion() { "+" } else { "" }
+        )
     }
 }

@@ -33,7 +33,11 @@ impl std::error::Error for MoveError {}
 
 /// `7f`, `12a`: file number (counted from sente's right) and rank letter (from the top).
 pub fn usi_square(variant: Variant, sq: Square) -> String {
-    format!("{}{}", variant.width() - sq.col(), (b'a' + sq.row()) as char)
+    format!(
+        "{}{}",
+        variant.width() - sq.col(),
+        (b'a' + sq.row()) as char
+    )
 }
 
 pub fn parse_usi_square(variant: Variant, s: &str) -> Option<Square> {
@@ -51,7 +55,11 @@ pub fn parse_usi_square(variant: Variant, s: &str) -> Option<Square> {
 
 /// `f3`, `a10`: file letter from sente's left, rank number from sente's back rank.
 pub fn xboard_square(variant: Variant, sq: Square) -> String {
-    format!("{}{}", (b'a' + sq.col()) as char, variant.height() - sq.row())
+    format!(
+        "{}{}",
+        (b'a' + sq.col()) as char,
+        variant.height() - sq.row()
+    )
 }
 
 pub fn parse_xboard_square(variant: Variant, s: &str) -> Option<Square> {
@@ -201,8 +209,12 @@ pub fn parse_move(pos: &Position, text: &str, notation: Notation) -> Result<Move
     let v = pos.variant();
     let request = parse_request(v, text, notation).ok_or_else(|| {
         err(match notation {
-            Notation::Usi => "unparsable move (expected USI like 7g7f, 5e5c+, 8g7f8g or 0000)".to_string(),
-            Notation::Xboard => "unparsable move (expected XBoard like f4f5, e9e10+, e6f7,f7e6 or @@@@)".to_string(),
+            Notation::Usi => {
+                "unparsable move (expected USI like 7g7f, 5e5c+, 8g7f8g or 0000)".to_string()
+            }
+            Notation::Xboard => {
+                "unparsable move (expected XBoard like f4f5, e9e10+, e6f7,f7e6 or @@@@)".to_string()
+            }
         })
     })?;
     let legal = pos.legal_moves();
@@ -240,7 +252,10 @@ pub fn parse_move(pos: &Position, text: &str, notation: Notation) -> Result<Move
     let candidate = if squares.len() == 3 {
         let (mid, to) = (squares[1], squares[2]);
         if kind.lion_power() == LionPower::None {
-            return Err(err(format!("{} has no lion power for a double move", describe())));
+            return Err(err(format!(
+                "{} has no lion power for a double move",
+                describe()
+            )));
         }
         let straight_on = mid.offset(
             mid.col() as i8 - from.col() as i8,
@@ -258,7 +273,10 @@ pub fn parse_move(pos: &Position, text: &str, notation: Notation) -> Result<Move
         }
         let occupant = pos.piece_at(mid);
         if occupant.is_some() && occupant.color() == us {
-            return Err(err(format!("the middle square {} holds your own piece", name(mid))));
+            return Err(err(format!(
+                "the middle square {} holds your own piece",
+                name(mid)
+            )));
         }
         if to != from && pos.piece_at(to).is_some() && pos.piece_at(to).color() == us {
             return Err(err(format!("{} holds your own piece", name(to))));

@@ -64,5 +64,8 @@ pub fn divide_lines(pos: &Position, depth: u32, notation: Notation) -> (Vec<Stri
         .collect();
     rows.sort();
     let total = rows.iter().map(|r| r.1).sum();
-    (rows.into_iter().map(|(m, n)| format!("{m} {n}")).collect(), total)
+    (
+        rows.into_iter().map(|(m, n)| format!("{m} {n}")).collect(),
+        total,
+    )
 }

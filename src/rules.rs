@@ -106,9 +106,7 @@ impl RuleSet {
         match name.to_ascii_lowercase().as_str() {
             "ruleset" => {
                 *self = Preset::from_name(value)
-                    .ok_or_else(|| {
-                        format!("unknown rule set '{value}' (lishogi, jcsa or hachu)")
-                    })?
+                    .ok_or_else(|| format!("unknown rule set '{value}' (lishogi, jcsa or hachu)"))?
                     .rules();
             }
             "okazakirule" => self.okazaki = flag(value)?,
@@ -118,7 +116,11 @@ impl RuleSet {
                 self.promotion = match value.to_ascii_lowercase().as_str() {
                     "lishogi" => PromotionRule::Lishogi,
                     "entry-only" | "entryonly" => PromotionRule::EntryOnly,
-                    _ => return Err(format!("PromotionRule is lishogi or entry-only, not '{value}'")),
+                    _ => {
+                        return Err(format!(
+                            "PromotionRule is lishogi or entry-only, not '{value}'"
+                        ))
+                    }
                 }
             }
             "repetition" => {

@@ -36,19 +36,28 @@ fn empty_sfen() {
 
 #[test]
 fn startpos_typo() {
-    rejects(&["perft", "--depth", "1", "--sfen", "startpso"], "neither startpos nor a SFEN");
+    rejects(
+        &["perft", "--depth", "1", "--sfen", "startpso"],
+        "neither startpos nor a SFEN",
+    );
 }
 
 #[test]
 fn thirteen_files_in_a_rank() {
     let sfen = CHU_START.replacen("lfcsgekgscfl", "lfcsgekgscfll", 1);
-    rejects(&["perft", "--depth", "1", "--sfen", &sfen], "rank a is too long");
+    rejects(
+        &["perft", "--depth", "1", "--sfen", &sfen],
+        "rank a is too long",
+    );
 }
 
 #[test]
 fn unknown_piece_letter() {
     let sfen = CHU_START.replacen("3i4i3", "3i4z3", 1);
-    rejects(&["perft", "--depth", "1", "--sfen", &sfen], "unknown piece 'z'");
+    rejects(
+        &["perft", "--depth", "1", "--sfen", &sfen],
+        "unknown piece 'z'",
+    );
 }
 
 #[test]
@@ -56,28 +65,54 @@ fn heian_letter_on_a_chu_board_and_bad_side() {
     let sfen = CHU_START.replacen(" b ", " x ", 1);
     rejects(&["perft", "--depth", "1", "--sfen", &sfen], "side to move");
     rejects(
-        &["perft", "--variant", "heian", "--depth", "1", "--sfen", CHU_START],
+        &[
+            "perft",
+            "--variant",
+            "heian",
+            "--depth",
+            "1",
+            "--sfen",
+            CHU_START,
+        ],
         "expected 9",
     );
 }
 
 #[test]
 fn move_off_the_board() {
-    rejects(&["perft", "--depth", "1", "--moves", "13a12a"], "unparsable move");
-    rejects(&["perft", "--depth", "1", "--moves", "7m7l"], "unparsable move");
+    rejects(
+        &["perft", "--depth", "1", "--moves", "13a12a"],
+        "unparsable move",
+    );
+    rejects(
+        &["perft", "--depth", "1", "--moves", "7m7l"],
+        "unparsable move",
+    );
 }
 
 #[test]
 fn illegal_move_with_reason() {
-    rejects(&["perft", "--depth", "1", "--moves", "7i7g"], "not a legal move of the pawn on 7i");
-    rejects(&["perft", "--depth", "1", "--moves", "7l7k"], "7k holds your own piece");
+    rejects(
+        &["perft", "--depth", "1", "--moves", "7i7g"],
+        "not a legal move of the pawn on 7i",
+    );
+    rejects(
+        &["perft", "--depth", "1", "--moves", "7l7k"],
+        "7k holds your own piece",
+    );
     rejects(&["perft", "--depth", "1", "--moves", "6c6d"], "gote's");
 }
 
 #[test]
 fn unknown_variant_rules_and_threads() {
-    rejects(&["perft", "--depth", "1", "--variant", "chess"], "unknown variant");
-    rejects(&["perft", "--depth", "1", "--rules", "fide"], "unknown rule set");
+    rejects(
+        &["perft", "--depth", "1", "--variant", "chess"],
+        "unknown variant",
+    );
+    rejects(
+        &["perft", "--depth", "1", "--rules", "fide"],
+        "unknown rule set",
+    );
     rejects(&["perft", "--depth", "1", "--threads", "0"], "--threads");
 }
 

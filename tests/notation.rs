@@ -17,7 +17,11 @@ fn same(pos: &Position, a: &str, an: Notation, b: &str, bn: Notation) {
 
 fn refused(pos: &Position, text: &str, n: Notation, reason: &str) {
     let e = parse_move(pos, text, n).expect_err(text);
-    assert!(e.reason.contains(reason), "{text}: '{}' lacks '{reason}'", e.reason);
+    assert!(
+        e.reason.contains(reason),
+        "{text}: '{}' lacks '{reason}'",
+        e.reason
+    );
 }
 
 /// Sente lion on 6g with a gote pawn on 5f, an empty 7f and a sente gold on 6h.
@@ -92,10 +96,20 @@ fn illegal_moves_name_their_reason() {
     // Reference position 5: gote lion 6f protected by the gold on 6e, sente lion on 6h,
     // gote pawn on 7g and silver on 5g between them.
     let pos = chu("5skg4/12/12/1p7p2/6g5/6n5/5p1s4/6N5/2P7P1/12/12/4GKS5 b - 1");
-    refused(&pos, "6h6f", Notation::Usi, "distant capture of a protected lion");
+    refused(
+        &pos,
+        "6h6f",
+        Notation::Usi,
+        "distant capture of a protected lion",
+    );
     refused(&pos, "6h7g6f", Notation::Usi, "bridge capture");
     assert!(parse_move(&pos, "6h5g6f", Notation::Usi).is_ok());
-    refused(&pos, "6h6a", Notation::Usi, "not a legal move of the lion on 6h");
+    refused(
+        &pos,
+        "6h6a",
+        Notation::Usi,
+        "not a legal move of the lion on 6h",
+    );
     refused(&pos, "6a6b", Notation::Usi, "gote's");
     refused(&pos, "9e9d", Notation::Usi, "no piece on 9e");
     refused(&pos, "7l7k7j", Notation::Usi, "no lion power");
@@ -108,5 +122,7 @@ fn illegal_moves_name_their_reason() {
 fn heian_forced_promotion_is_named() {
     let pos = Position::from_sfen(Variant::Heian, "4k4/P8/9/9/9/9/9/9/4K4 b - 1").unwrap();
     refused(&pos, "9b9a", Notation::Usi, "must promote");
-    assert!(parse_move(&pos, "9b9a+", Notation::Usi).unwrap().is_promotion());
+    assert!(parse_move(&pos, "9b9a+", Notation::Usi)
+        .unwrap()
+        .is_promotion());
 }

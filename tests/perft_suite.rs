@@ -67,7 +67,8 @@ fn run(path: &str, column: &str, preset: Preset, deep: bool) {
             }
             let got = perft_parallel(&pos, depth);
             assert_eq!(
-                got, expected,
+                got,
+                expected,
                 "{path}:{} depth {depth} under {}: {}",
                 case.line,
                 preset.name(),
@@ -91,7 +92,12 @@ fn chu_reference_counts() {
 
 #[test]
 fn heian_reference_counts() {
-    run("positions/heian-perft.epd", "primary", Preset::Lishogi, false);
+    run(
+        "positions/heian-perft.epd",
+        "primary",
+        Preset::Lishogi,
+        false,
+    );
 }
 
 #[test]
@@ -103,5 +109,10 @@ fn chu_reference_counts_deep() {
 #[test]
 #[ignore = "deep counts: run with --release -- --ignored"]
 fn heian_reference_counts_deep() {
-    run("positions/heian-perft.epd", "primary", Preset::Lishogi, true);
+    run(
+        "positions/heian-perft.epd",
+        "primary",
+        Preset::Lishogi,
+        true,
+    );
 }

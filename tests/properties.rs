@@ -23,7 +23,11 @@ fn random_walk(variant: Variant, seed: u64, plies: usize, mut check: impl FnMut(
             continue;
         }
         // Prefer captures now and then so games reach sparse, promoted, lion-trading positions.
-        let captures: Vec<_> = moves.iter().copied().filter(|&m| pos.is_capture(m)).collect();
+        let captures: Vec<_> = moves
+            .iter()
+            .copied()
+            .filter(|&m| pos.is_capture(m))
+            .collect();
         let mv = if !captures.is_empty() && rng.gen_bool(0.6) {
             captures[rng.gen_range(0..captures.len())]
         } else {
@@ -45,7 +49,9 @@ fn undo_restores_the_position_and_keys_stay_exact() {
             for mv in pos.legal_moves() {
                 let mut after = pos.clone();
                 after.play(mv);
-                after.check_consistency().unwrap_or_else(|e| panic!("{e} after {mv:?} in {pos:?}"));
+                after
+                    .check_consistency()
+                    .unwrap_or_else(|e| panic!("{e} after {mv:?} in {pos:?}"));
                 after.undo();
                 assert_eq!(&after, pos, "undo of {mv:?}");
                 assert_eq!(after.key(), pos.key());
@@ -69,8 +75,9 @@ fn every_legal_move_round_trips_through_both_notations() {
                 promotions += mv.is_promotion() as u32;
                 for notation in [Notation::Usi, Notation::Xboard] {
                     let text = write_move(pos, mv, notation);
-                    let back = parse_move(pos, &text, notation)
-                        .unwrap_or_else(|e| panic!("{text} ({notation:?}) rejected: {e} in {pos:?}"));
+                    let back = parse_move(pos, &text, notation).unwrap_or_else(|e| {
+                        panic!("{text} ({notation:?}) rejected: {e} in {pos:?}")
+                    });
                     assert_eq!(back, mv, "{text} ({notation:?}) in {pos:?}");
                 }
             }

@@ -17,7 +17,8 @@ fn accepted_forms_of_the_start_position() {
         format!("{START} b - - 1"),
         "startpos".to_string(),
     ] {
-        let pos = Position::from_sfen(Variant::Chushogi, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let pos =
+            Position::from_sfen(Variant::Chushogi, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(pos, reference, "{text}");
     }
     let xb = Position::from_xboard_fen(Variant::Chushogi, &format!("{START} w - - 0 1")).unwrap();
@@ -40,7 +41,10 @@ fn start_position_facts_from_the_rule_book() {
 fn counter_strike_field_round_trips() {
     let sfen = "5skg4/12/12/1p7p2/12/6R5/12/6N5/2P7P1/12/12/4GKS5 w 6f 2";
     let pos = Position::from_sfen(Variant::Chushogi, sfen).unwrap();
-    assert_eq!(usi_square(Variant::Chushogi, pos.counter_strike().unwrap()), "6f");
+    assert_eq!(
+        usi_square(Variant::Chushogi, pos.counter_strike().unwrap()),
+        "6f"
+    );
     assert_eq!(pos.to_sfen(), sfen);
 }
 
@@ -73,15 +77,30 @@ fn malformed_input_is_named() {
     assert!(error(&format!("{START} b - 0")).contains("move number"));
     assert!(error(&format!("{START} b - 1 extra")).contains("extra"));
     // Heian letters are checked against the Heian piece set.
-    let heian = Position::from_sfen(Variant::Heian, "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/9/LNSGKGSNQ b - 1");
+    let heian = Position::from_sfen(
+        Variant::Heian,
+        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/9/LNSGKGSNQ b - 1",
+    );
     assert!(heian.unwrap_err().to_string().contains("unknown piece 'Q'"));
 }
 
 #[test]
 fn no_panic_on_arbitrary_strings() {
     let samples = [
-        "/", "//////////////", "+", "++P", "12/12", "999999999999999999999/12", "é/ü b - 1",
-        "lfcsgekgscfl b w b w", "\u{0}", "1+", "+1", "p+", "   ", "startpos moves",
+        "/",
+        "//////////////",
+        "+",
+        "++P",
+        "12/12",
+        "999999999999999999999/12",
+        "é/ü b - 1",
+        "lfcsgekgscfl b w b w",
+        "\u{0}",
+        "1+",
+        "+1",
+        "p+",
+        "   ",
+        "startpos moves",
     ];
     for s in samples {
         let _ = Position::from_sfen(Variant::Chushogi, s);

@@ -15,7 +15,11 @@ use clap::{Parser, Subcommand};
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(name = "shishi", version, about = "A Chu Shogi and Heian Shogi engine (USI and XBoard)")]
+#[command(
+    name = "shishi",
+    version,
+    about = "A Chu Shogi and Heian Shogi engine (USI and XBoard)"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -77,7 +81,9 @@ pub fn parse_rules(name: &str) -> Result<RuleSet, UsageError> {
 pub fn parse_position(variant: Variant, sfen: &str) -> Result<Position, UsageError> {
     let trimmed = sfen.trim();
     if trimmed.is_empty() {
-        return Err(UsageError("empty SFEN (give a SFEN or startpos)".to_string()));
+        return Err(UsageError(
+            "empty SFEN (give a SFEN or startpos)".to_string(),
+        ));
     }
     if trimmed == "startpos" {
         return Ok(Position::startpos(variant));
@@ -93,7 +99,9 @@ pub fn parse_position(variant: Variant, sfen: &str) -> Result<Position, UsageErr
 
 fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, UsageError> {
     if threads == 0 || threads > 1024 {
-        return Err(UsageError(format!("--threads must be between 1 and 1024, not {threads}")));
+        return Err(UsageError(format!(
+            "--threads must be between 1 and 1024, not {threads}"
+        )));
     }
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -102,7 +110,11 @@ fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, UsageError> {
 }
 
 /// Plays `moves` (in `notation`) on `pos`, naming the first one that is not legal.
-pub fn play_moves(pos: &mut Position, moves: &[String], notation: Notation) -> Result<(), UsageError> {
+pub fn play_moves(
+    pos: &mut Position,
+    moves: &[String],
+    notation: Notation,
+) -> Result<(), UsageError> {
     for text in moves.iter().filter(|m| !m.is_empty()) {
         let mv = crate::notation::parse_move(pos, text, notation)
             .map_err(|e| UsageError(format!("move {} of --moves: {e}", pos.plies_played() + 1)))?;
@@ -125,7 +137,11 @@ struct PerftRequest {
 fn run_perft(req: PerftRequest) -> Result<(), UsageError> {
     let variant = parse_variant(&req.variant)?;
     let rules = parse_rules(&req.rules)?;
-    let notation = if req.xboard { Notation::Xboard } else { Notation::Usi };
+    let notation = if req.xboard {
+        Notation::Xboard
+    } else {
+        Notation::Usi
+    };
     let mut pos = parse_position(variant, &req.sfen)?.with_rules(rules);
     play_moves(&mut pos, &req.moves, notation)?;
     let (depth, divide, threads) = (req.depth, req.divide, req.threads);

@@ -7,8 +7,8 @@
 //! behind that blocker is removed with one XOR. Off-board squares are passed in as occupied, so a
 //! slider on a small board stops at its edge.
 
-use crate::board::{Bitboard, Color, Direction, Kind, LionPower, Square, DIRECTIONS, KINDS};
 use crate::board::piece::{absolute_dirs, JUMP_DIAG2, JUMP_KNIGHT, JUMP_ORTH2};
+use crate::board::{Bitboard, Color, Direction, Kind, LionPower, Square, DIRECTIONS, KINDS};
 use std::sync::LazyLock;
 
 pub struct Tables {

@@ -40,7 +40,12 @@ pub(crate) fn distant_lion_protected(pos: &Position, from: Square, target: Squar
 /// step takes the Lion on `target`, two squares from `from`: illegal when the target is
 /// protected with start and middle vacated; under lishogi's reading the captured middle piece
 /// counts as a protector.
-pub(crate) fn bridge_capture_protected(pos: &Position, from: Square, mid: Square, target: Square) -> bool {
+pub(crate) fn bridge_capture_protected(
+    pos: &Position,
+    from: Square,
+    mid: Square,
+    target: Square,
+) -> bool {
     let them = !pos.side_to_move();
     let clear = pos.occupied().without(from).without(mid);
     let mut protectors = pos.attackers_to(target, them, clear);
@@ -79,6 +84,21 @@ pub(crate) fn promotion_targets(
     promo
 }
 
+/// Of the squares where the piece may promote, those where it must: under HaChu's
+/// `entry-only` rule a pawn or lance that may promote on reaching the last rank has to (HaChu
+/// generates no deferral there, and reads an unpromoted spelling of such a move as the
+/// promotion: after `usermove` of a pawn capturing onto the last rank without `+`, the piece on
+/// that square moves like a Gold). Under lishogi's rule it may stay, immobile.
+#[inline]
+pub(crate) fn forced_promotions(pos: &Position, kind: Kind, promotions: Bitboard) -> Bitboard {
+    if pos.rules().promotion == PromotionRule::EntryOnly && matches!(kind, Kind::Pawn | Kind::Lance)
+    {
+        promotions & pos.variant().last_rank(pos.side_to_move())
+    } else {
+        Bitboard::EMPTY
+    }
+}
+
 pub(super) fn generate(pos: &Position, out: &mut MoveList) {
     let t = tables();
     let us = pos.side_to_move();
@@ -115,14 +135,24 @@ pub(super) fn generate(pos: &Position, out: &mut MoveList) {
             continue;
         }
         targets &= !cs_forbidden;
-        for to in promotion_targets(pos, kind, from, targets, enemy) {
+        let promotions = promotion_targets(pos, kind, from, targets, enemy);
+        for to in promotions {
             out.push(Move::promoting(from, to));
         }
-        for to in targets {
+        for to in targets & !forced_promotions(pos, kind, promotions) {
             out.push(Move::normal(from, to));
         }
         if let LionPower::Lines(_) = power {
-            line_double_moves(pos, kind, from, enemy, blocked, cs_forbidden, &mut igui_done, out);
+            line_double_moves(
+                pos,
+                kind,
+                from,
+                enemy,
+                blocked,
+                cs_forbidden,
+                &mut igui_done,
+                out,
+            );
         }
     }
     if can_pass {

@@ -90,7 +90,13 @@ impl OutcomeReason {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner {
-            Some(c) => write!(f, "{} {} wins by {}", self.score(), c.name(), self.reason.describe()),
+            Some(c) => write!(
+                f,
+                "{} {} wins by {}",
+                self.score(),
+                c.name(),
+                self.reason.describe()
+            ),
             None => write!(f, "{} draw by {}", self.score(), self.reason.describe()),
         }
     }
@@ -120,7 +126,10 @@ impl Position {
         let us = self.side_to_move();
         self.royals(us).is_empty()
             || match self.family() {
-                Family::Chu => self.rules().bare_king && (self.chu_bare_king().is_some() || self.chu_two_royals()),
+                Family::Chu => {
+                    self.rules().bare_king
+                        && (self.chu_bare_king().is_some() || self.chu_two_royals())
+                }
                 Family::Heian => self.heian_bare_king().is_some(),
             }
     }

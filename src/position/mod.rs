@@ -10,8 +10,8 @@ pub use sfen::SfenError;
 
 use crate::board::piece::NUM_KINDS;
 use crate::board::{zobrist, Bitboard, Color, Family, Kind, Piece, Square, Variant, KINDS};
-use crate::moves::Move;
 use crate::movegen::attacks::tables;
+use crate::moves::Move;
 use crate::rules::RuleSet;
 
 /// What `undo` needs to restore a move.
@@ -330,8 +330,7 @@ impl Position {
     /// Whether playing `mv` (a legal move here) captures anything.
     pub fn is_capture(&self, mv: Move) -> bool {
         !mv.is_pass()
-            && (mv.mid().is_some()
-                || (mv.to() != mv.from() && self.piece_at(mv.to()).is_some()))
+            && (mv.mid().is_some() || (mv.to() != mv.from() && self.piece_at(mv.to()).is_some()))
     }
 
     /// Pieces of `by` that attack `sq`, with `occupied` as the blockers.

@@ -11,16 +11,36 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SfenError {
     Empty,
-    RankCount { expected: u8, found: usize },
-    RankTooLong { rank: usize, files: usize, width: u8 },
-    RankTooShort { rank: usize, files: usize, width: u8 },
-    BadPiece { rank: usize, token: String },
-    BadRun { rank: usize, token: String },
+    RankCount {
+        expected: u8,
+        found: usize,
+    },
+    RankTooLong {
+        rank: usize,
+        files: usize,
+        width: u8,
+    },
+    RankTooShort {
+        rank: usize,
+        files: usize,
+        width: u8,
+    },
+    BadPiece {
+        rank: usize,
+        token: String,
+    },
+    BadRun {
+        rank: usize,
+        token: String,
+    },
     BadSide(String),
     BadCounterStrike(String),
     BadMoveNumber(String),
     TrailingFields(String),
-    UnknownBoardSize { width: usize, height: usize },
+    UnknownBoardSize {
+        width: usize,
+        height: usize,
+    },
 }
 
 impl fmt::Display for SfenError {
@@ -112,7 +132,11 @@ fn parse_board(variant: Variant, board: &str) -> Result<Vec<(Square, Piece)>, Sf
                 i += 1;
                 let token = &text[start..i];
                 let letter = token.to_ascii_uppercase();
-                let color = if token.chars().last().is_some_and(|ch| ch.is_ascii_uppercase()) {
+                let color = if token
+                    .chars()
+                    .last()
+                    .is_some_and(|ch| ch.is_ascii_uppercase())
+                {
                     Color::Sente
                 } else {
                     Color::Gote
@@ -124,7 +148,10 @@ fn parse_board(variant: Variant, board: &str) -> Result<Vec<(Square, Piece)>, Sf
                     }
                 })?;
                 if col < width as usize {
-                    placed.push((Square::from_coords(col as u8, row as u8), Piece::new(color, kind)));
+                    placed.push((
+                        Square::from_coords(col as u8, row as u8),
+                        Piece::new(color, kind),
+                    ));
                 }
                 col += 1;
             }
