@@ -7,10 +7,13 @@
 //! - `movegen`: attack tables and legal moves, lion power and the lion-trading rules.
 //! - `moves`, `notation`: the `Move` type, USI and XBoard spellings.
 //! - `perft`: perft and divide.
+//! - `game`: a game record: moves, repetition and the game's result.
 //! - `cli`: the command line.
 
 pub mod board;
 pub mod cli;
+pub mod game;
+pub mod matchplay;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

@@ -33,6 +33,9 @@ pub struct RuleSet {
     /// as a protector of the lion taken on the second step.
     pub lion_middle_protector: bool,
     pub promotion: PromotionRule,
+    /// Rule 4's exception: the Lion standing on the counter-strike square (a Kirin that promoted
+    /// while taking a Lion) may be taken back by a non-Lion. HaChu 0.21 has no such exception.
+    pub counter_strike_recapture: bool,
     /// Bare king and the two-royal draw of RULES.md section 5.
     pub bare_king: bool,
     pub repetition: Repetition,
@@ -74,6 +77,7 @@ impl Preset {
                 okazaki: false,
                 lion_middle_protector: false,
                 promotion: PromotionRule::EntryOnly,
+                counter_strike_recapture: false,
                 bare_king: false,
                 repetition: Repetition::Forbid,
             },
@@ -86,6 +90,7 @@ impl RuleSet {
         okazaki: false,
         lion_middle_protector: true,
         promotion: PromotionRule::Lishogi,
+        counter_strike_recapture: true,
         bare_king: true,
         repetition: Repetition::Fourfold,
     };
@@ -96,7 +101,7 @@ impl RuleSet {
     }
 
     /// Sets one rule by its option name (`OkazakiRule`, `LionMiddleProtector`, `PromotionRule`,
-    /// `BareKing`, `Repetition`) or a whole preset (`RuleSet`).
+    /// `CounterStrikeRecapture`, `BareKing`, `Repetition`) or a whole preset (`RuleSet`).
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         let flag = |v: &str| match v.to_ascii_lowercase().as_str() {
             "true" | "on" | "1" | "yes" => Ok(true),
@@ -112,6 +117,7 @@ impl RuleSet {
             "okazakirule" => self.okazaki = flag(value)?,
             "lionmiddleprotector" => self.lion_middle_protector = flag(value)?,
             "bareking" => self.bare_king = flag(value)?,
+            "counterstrikerecapture" => self.counter_strike_recapture = flag(value)?,
             "promotionrule" => {
                 self.promotion = match value.to_ascii_lowercase().as_str() {
                     "lishogi" => PromotionRule::Lishogi,
@@ -148,13 +154,14 @@ impl fmt::Display for RuleSet {
             Some(p) => f.write_str(p.name()),
             None => write!(
                 f,
-                "custom (okazaki={}, lion-middle-protector={}, promotion={}, bare-king={}, repetition={})",
+                "custom (okazaki={}, lion-middle-protector={}, promotion={}, counter-strike-recapture={}, bare-king={}, repetition={})",
                 self.okazaki,
                 self.lion_middle_protector,
                 match self.promotion {
                     PromotionRule::Lishogi => "lishogi",
                     PromotionRule::EntryOnly => "entry-only",
                 },
+                self.counter_strike_recapture,
                 self.bare_king,
                 match self.repetition {
                     Repetition::Fourfold => "fourfold",

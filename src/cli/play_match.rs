@@ -1,11 +1,246 @@
-//! `shishi match`: placeholder until its issue lands; replaced by the real command.
+//! `shishi match`: plays a match between two USI or XBoard engines and judges it by shishi's
+//! own rules (see `crate::matchplay`). This file only reads the arguments.
 
-use super::UsageError;
+use super::{parse_rules, parse_variant, UsageError};
+use crate::board::Color;
+use crate::matchplay::driver::TimeControl;
+use crate::matchplay::openings::{parse_book, Opening};
+use crate::matchplay::pgn::{write_record, RecordInfo};
+use crate::matchplay::play_game::{DrawAdjudication, GameRules, ResignAdjudication};
+use crate::matchplay::stats::Sprt;
+use crate::matchplay::{game_start, run_match, summary_table, MatchConfig, Protocol};
 use clap::Args;
+use std::fs::File;
+use std::io::Write;
+use std::time::Duration;
 
 #[derive(Args)]
-pub struct MatchArgs {}
+pub struct MatchArgs {
+    /// An engine command line (give exactly two); results are from the first one's view.
+    #[arg(long = "engine", required = true)]
+    engines: Vec<String>,
+    /// usi, xboard, or auto (try USI, then XBoard); one for both engines or two separated by a
+    /// comma (`usi,xboard`).
+    #[arg(long, default_value = "auto")]
+    proto: String,
+    /// chushogi, heian, heian9x8, heian8x9 or heian8x8.
+    #[arg(long, default_value = "chushogi")]
+    variant: String,
+    /// Rule set both engines are set to and the referee judges by: lishogi, jcsa or hachu.
+    #[arg(long, default_value = "lishogi")]
+    rules: String,
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Seconds per game + increment per move, e.g. 10+0.1 or 1:00+0.5.
+    #[arg(long, default_value = "10+0.1")]
+    tc: String,
+    /// USI byoyomi in milliseconds.
+    #[arg(long, default_value_t = 0)]
+    byoyomi: u64,
+    /// Opening book (SFEN [; moves ...] per line); each opening is played twice, colours
+    /// swapped. Without it every game starts from the start position.
+    #[arg(long)]
+    openings: Option<String>,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Write the games to this PGN file.
+    #[arg(long)]
+    pgn: Option<String>,
+    /// Stop at a decision: elo0=0,elo1=10,alpha=0.05,beta=0.05.
+    #[arg(long)]
+    sprt: Option<String>,
+    /// Draw when both scores stay small: movenumber=40,movecount=8,score=10.
+    #[arg(long)]
+    draw_adjudication: Option<String>,
+    /// Loss when a score stays low: movecount=3,score=1000[,twosided].
+    #[arg(long)]
+    resign_adjudication: Option<String>,
+    /// Milliseconds an engine may overrun its clock before it forfeits.
+    #[arg(long, default_value_t = 200)]
+    margin_ms: u64,
+    /// Event name for the PGN.
+    #[arg(long, default_value = "shishi match")]
+    event: String,
+    /// Print every protocol line on stderr.
+    #[arg(long)]
+    debug: bool,
+}
 
-pub fn run(_args: MatchArgs) -> Result<(), UsageError> {
-    Err(UsageError("this command is being built".to_string()))
+/// `key=value,...` into pairs, with bare words as `(word, "")`.
+fn key_values(text: &str) -> Vec<(String, String)> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| match p.split_once('=') {
+            Some((k, v)) => (k.trim().to_ascii_lowercase(), v.trim().to_string()),
+            None => (p.to_ascii_lowercase(), String::new()),
+        })
+        .collect()
+}
+
+fn number<T: std::str::FromStr>(option: &str, key: &str, value: &str) -> Result<T, UsageError> {
+    value
+        .parse()
+        .map_err(|_| UsageError(format!("{option}: {key} must be a number, not '{value}'")))
+}
+
+fn parse_draw(text: &str) -> Result<DrawAdjudication, UsageError> {
+    let mut d = DrawAdjudication {
+        move_number: 40,
+        move_count: 8,
+        score: 10,
+    };
+    for (k, v) in key_values(text) {
+        match k.as_str() {
+            "movenumber" => d.move_number = number("--draw-adjudication", &k, &v)?,
+            "movecount" => d.move_count = number("--draw-adjudication", &k, &v)?,
+            "score" => d.score = number("--draw-adjudication", &k, &v)?,
+            _ => {
+                return Err(UsageError(format!(
+                    "--draw-adjudication: unknown key '{k}' (movenumber, movecount, score)"
+                )))
+            }
+        }
+    }
+    Ok(d)
+}
+
+fn parse_resign(text: &str) -> Result<ResignAdjudication, UsageError> {
+    let mut r = ResignAdjudication {
+        move_count: 3,
+        score: 1000,
+        two_sided: false,
+    };
+    for (k, v) in key_values(text) {
+        match k.as_str() {
+            "movecount" => r.move_count = number("--resign-adjudication", &k, &v)?,
+            "score" => r.score = number("--resign-adjudication", &k, &v)?,
+            "twosided" => r.two_sided = v.is_empty() || v == "true" || v == "1",
+            _ => {
+                return Err(UsageError(format!(
+                    "--resign-adjudication: unknown key '{k}' (movecount, score, twosided)"
+                )))
+            }
+        }
+    }
+    if r.move_count == 0 || r.score <= 0 {
+        return Err(UsageError(
+            "--resign-adjudication needs movecount >= 1 and score > 0".into(),
+        ));
+    }
+    Ok(r)
+}
+
+pub fn run(args: MatchArgs) -> Result<(), UsageError> {
+    let engines: [String; 2] = args.engines.clone().try_into().map_err(|_| {
+        UsageError(format!(
+            "give exactly two --engine, not {}",
+            args.engines.len()
+        ))
+    })?;
+    let protocols = args
+        .proto
+        .split(',')
+        .map(|p| {
+            Protocol::from_name(p.trim())
+                .ok_or_else(|| UsageError(format!("unknown protocol '{p}' (usi, xboard, auto)")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let protocol = match protocols[..] {
+        [p] => [p, p],
+        [p, q] => [p, q],
+        _ => {
+            return Err(UsageError(
+                "--proto takes one protocol or two separated by a comma".into(),
+            ))
+        }
+    };
+    let variant = parse_variant(&args.variant)?;
+    let rules = parse_rules(&args.rules)?;
+    let tc = TimeControl::parse(&args.tc, args.byoyomi).map_err(UsageError)?;
+    if args.games == 0 {
+        return Err(UsageError("--games must be at least 1".into()));
+    }
+    if args.concurrency == 0 || args.concurrency > 64 {
+        return Err(UsageError(format!(
+            "--concurrency must be between 1 and 64, not {}",
+            args.concurrency
+        )));
+    }
+    let openings = match &args.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| UsageError(format!("cannot read openings '{path}': {e}")))?;
+            parse_book(variant, &text).map_err(|e| UsageError(format!("openings '{path}': {e}")))?
+        }
+        None => vec![Opening::startpos(variant)],
+    };
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(Sprt::parse)
+        .transpose()
+        .map_err(|e| UsageError(format!("--sprt: {e}")))?;
+    let draw = args
+        .draw_adjudication
+        .as_deref()
+        .map(parse_draw)
+        .transpose()?;
+    let resign = args
+        .resign_adjudication
+        .as_deref()
+        .map(parse_resign)
+        .transpose()?;
+    let mut pgn = match &args.pgn {
+        Some(path) => Some(
+            File::create(path)
+                .map_err(|e| UsageError(format!("cannot write PGN '{path}': {e}")))?,
+        ),
+        None => None,
+    };
+    let config = MatchConfig {
+        engines,
+        protocol,
+        games: args.games,
+        openings,
+        concurrency: args.concurrency,
+        rules: GameRules {
+            start: game_start(variant, rules, tc),
+            margin: Duration::from_millis(args.margin_ms),
+            draw,
+            resign,
+        },
+        sprt,
+        time_control_text: args.tc.clone(),
+        debug: args.debug,
+    };
+    let mut pgn_error = None;
+    let summary = run_match(&config, &mut std::io::stderr(), &mut |done| {
+        let Some(file) = pgn.as_mut() else { return };
+        let (sente, gote) = if done.first_color == Color::Sente {
+            (&done.names[0], &done.names[1])
+        } else {
+            (&done.names[1], &done.names[0])
+        };
+        let info = RecordInfo {
+            event: &args.event,
+            round: done.index + 1,
+            variant,
+            sente,
+            gote,
+            time_control: &config.time_control_text,
+        };
+        if let Err(e) = file
+            .write_all(write_record(&info, &done.game).as_bytes())
+            .and_then(|_| file.flush())
+        {
+            pgn_error.get_or_insert(e.to_string());
+        }
+    });
+    print!("{}", summary_table(&config, &summary));
+    match pgn_error {
+        Some(e) => Err(UsageError(format!("writing the PGN failed: {e}"))),
+        None => Ok(()),
+    }
 }

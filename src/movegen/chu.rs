@@ -9,14 +9,18 @@ use crate::position::Position;
 use crate::rules::PromotionRule;
 
 /// Squares holding an enemy Lion that a non-Lion may not capture now: under a counter-strike
-/// every enemy Lion except one on the counter-strike square itself (rule 4); with the Okazaki
-/// rule, unprotected Lions are fair game (rule 5).
+/// every enemy Lion except, where the rules allow it, one on the counter-strike square itself
+/// (rule 4; HaChu forbids that recapture too); with the Okazaki rule, unprotected Lions are fair
+/// game (rule 5).
 pub(crate) fn counter_strike_forbidden(pos: &Position) -> Bitboard {
     let Some(cs) = pos.counter_strike() else {
         return Bitboard::EMPTY;
     };
     let them = !pos.side_to_move();
-    let mut forbidden = pos.lions(them).without(cs);
+    let mut forbidden = pos.lions(them);
+    if pos.rules().counter_strike_recapture {
+        forbidden.clear(cs);
+    }
     if pos.rules().okazaki {
         let occ = pos.occupied();
         for lion in forbidden {

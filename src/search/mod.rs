@@ -84,3 +84,18 @@ impl Default for EngineOptions {
         }
     }
 }
+
+mod bench;
+mod engine;
+pub mod eval;
+pub mod params;
+pub mod picker;
+mod shared;
+mod time;
+pub mod tt;
+mod worker;
+
+pub use bench::{bench, BenchResult};
+pub use engine::{Engine, SearchHandle};
+pub use time::{plan as time_plan, TimePlan};
+pub use worker::{MATE, MAX_PLY};

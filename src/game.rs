@@ -1,0 +1,256 @@
+//! A game record: the start position, the moves played, and the one place that decides whether
+//! and how the game ended (RULES.md sections 5, 8 and 10).
+//!
+//! `Position` knows the game ends its board alone decides (royals captured, stalemate or
+//! checkmate, bare king, two royals). Repetition needs the history, so it lives here: under
+//! `Repetition::Fourfold` the fourth occurrence of a position (board, side to move,
+//! counter-strike state) since the last irreversible move ends the game, drawn unless one side's
+//! every move since the first of those occurrences was a check or an attack (then that side
+//! loses); under `Repetition::Forbid` a move that repeats any earlier position since the last
+//! irreversible move is illegal. Protocols and the match runner keep one `GameRecord` per game
+//! and ask `outcome()` after every move.
+
+use crate::board::{Bitboard, Color};
+use crate::movegen::attacks::tables;
+use crate::movegen::MoveList;
+use crate::moves::Move;
+use crate::notation::{parse_move, write_move, MoveError, Notation};
+use crate::position::{Outcome, OutcomeReason, Position};
+use crate::rules::Repetition;
+use std::fmt;
+
+/// The result of a finished game: winner (or draw) and reason.
+pub type GameResult = Outcome;
+
+/// Why `GameRecord::play` refused a move; the record is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The game is already over.
+    GameOver(Outcome),
+    /// The move is not one the move generator produces in the current position.
+    NotLegal(Move),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::GameOver(o) => write!(f, "the game is over ({o})"),
+            GameError::NotLegal(mv) => write!(f, "not a legal move here (move bits {:#x})", mv.bits()),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// One game from its start position.
+#[derive(Clone)]
+pub struct GameRecord {
+    start: Position,
+    position: Position,
+    /// `keys[i]`: the key of the position after `i` moves.
+    keys: Vec<u64>,
+    /// `window_starts[i]`: index in `keys` of the first position after the last irreversible
+    /// move, as seen from position `i`.
+    window_starts: Vec<usize>,
+    /// `attacking[i]`: whether move `i` was a check or an attack.
+    attacking: Vec<bool>,
+    /// The ply of a repetition played although the rules forbid it, if any.
+    forbidden_repeat: Option<usize>,
+}
+
+impl GameRecord {
+    /// A game starting at `start` (its rules apply; its own move history is not part of the game).
+    pub fn new(start: Position) -> GameRecord {
+        let mut start = start;
+        while start.undo().is_some() {}
+        GameRecord {
+            keys: vec![start.key()],
+            window_starts: vec![0],
+            attacking: Vec::new(),
+            forbidden_repeat: None,
+            position: start.clone(),
+            start,
+        }
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position; its history holds every move of the game.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.position.moves_played()
+    }
+
+    pub fn plies(&self) -> usize {
+        self.attacking.len()
+    }
+
+    /// Keys of the positions since the last irreversible move, oldest first, the current last.
+    pub fn repetition_history(&self) -> &[u64] {
+        &self.keys[*self.window_starts.last().expect("never empty")..]
+    }
+
+    /// How often the current position has occurred since the last irreversible move (at least 1).
+    pub fn repetition_count(&self) -> usize {
+        let now = self.position.key();
+        self.repetition_history().iter().filter(|&&k| k == now).count()
+    }
+
+    /// Whether playing `mv` (a legal move of the position) would repeat a position since the last
+    /// irreversible move.
+    pub fn repeats(&self, mv: Move) -> bool {
+        let mut after = self.position.clone();
+        after.play(mv);
+        !after.last_move_irreversible() && self.repetition_history().contains(&after.key())
+    }
+
+    /// The legal moves: the position's, minus repetitions where the rules forbid them.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = self.position.legal_moves();
+        if self.position.rules().repetition == Repetition::Forbid {
+            let mut after = self.position.clone();
+            let history = self.repetition_history();
+            moves.retain(|mv| {
+                after.play(*mv);
+                let repeats = !after.last_move_irreversible() && history.contains(&after.key());
+                after.undo();
+                !repeats
+            });
+        }
+        moves
+    }
+
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// Reads a move in `notation` and checks it against every rule, repetition included.
+    pub fn parse(&self, text: &str, notation: Notation) -> Result<Move, MoveError> {
+        let mv = parse_move(&self.position, text, notation)?;
+        if self.position.rules().repetition == Repetition::Forbid && self.repeats(mv) {
+            return Err(MoveError {
+                text: text.to_string(),
+                reason: "repeats an earlier position, which these rules forbid".to_string(),
+            });
+        }
+        Ok(mv)
+    }
+
+    /// `mv` written in `notation`, for the current position.
+    pub fn write(&self, mv: Move, notation: Notation) -> String {
+        write_move(&self.position, mv, notation)
+    }
+
+    /// Plays `mv`. It must be a move of the position's generator; a repetition the rules forbid
+    /// is played and recorded, and `outcome` then reports the mover's loss by illegal move.
+    pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameError::GameOver(o));
+        }
+        if !self.position.is_legal(mv) {
+            return Err(GameError::NotLegal(mv));
+        }
+        let forbidden = self.position.rules().repetition == Repetition::Forbid && self.repeats(mv);
+        self.position.play(mv);
+        let attack = self.last_move_attacks();
+        let window_start = if self.position.last_move_irreversible() {
+            self.keys.len()
+        } else {
+            *self.window_starts.last().expect("never empty")
+        };
+        self.keys.push(self.position.key());
+        self.window_starts.push(window_start);
+        self.attacking.push(attack);
+        if forbidden && self.forbidden_repeat.is_none() {
+            self.forbidden_repeat = Some(self.attacking.len() - 1);
+        }
+        Ok(())
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.position.undo()?;
+        self.keys.pop();
+        self.window_starts.pop();
+        self.attacking.pop();
+        if self.forbidden_repeat == Some(self.attacking.len()) {
+            self.forbidden_repeat = None;
+        }
+        Some(mv)
+    }
+
+    /// The game's result if it is over: an illegal repetition first, then what the position
+    /// decides (royals captured, stalemate or checkmate, bare king, two royals), then a fourfold
+    /// repetition.
+    pub fn outcome(&self) -> Option<GameResult> {
+        if let Some(ply) = self.forbidden_repeat {
+            return Some(Outcome::win(!self.mover_of(ply), OutcomeReason::IllegalMove));
+        }
+        let has_move = !self.legal_moves().is_empty();
+        if let Some(o) = self.position.outcome_given_moves(has_move) {
+            return Some(o);
+        }
+        if self.position.rules().repetition == Repetition::Fourfold {
+            return self.fourfold_outcome();
+        }
+        None
+    }
+
+    /// RULES.md section 8: at the fourth occurrence, the cycle runs from the first occurrence
+    /// to now. A side whose every move in it was a check or an attack loses, unless both sides'
+    /// were (then, as when neither's were, it is a draw).
+    fn fourfold_outcome(&self) -> Option<Outcome> {
+        let now = self.position.key();
+        let window_start = *self.window_starts.last().expect("never empty");
+        let occurrences: Vec<usize> = (window_start..self.keys.len())
+            .filter(|&i| self.keys[i] == now)
+            .collect();
+        if occurrences.len() < 4 {
+            return None;
+        }
+        let first = occurrences[0];
+        let all_attacks = |side: Color| {
+            (first..self.attacking.len())
+                .filter(|&ply| self.mover_of(ply) == side)
+                .all(|ply| self.attacking[ply])
+        };
+        match (all_attacks(Color::Sente), all_attacks(Color::Gote)) {
+            (true, false) => Some(Outcome::win(Color::Gote, OutcomeReason::PerpetualAttack)),
+            (false, true) => Some(Outcome::win(Color::Sente, OutcomeReason::PerpetualAttack)),
+            _ => Some(Outcome::draw(OutcomeReason::Repetition)),
+        }
+    }
+
+    /// Who played move number `ply` (0-based).
+    fn mover_of(&self, ply: usize) -> Color {
+        if ply % 2 == 0 {
+            self.start.side_to_move()
+        } else {
+            !self.start.side_to_move()
+        }
+    }
+
+    /// Whether the move just played checks, or leaves the moved piece attacking an enemy piece.
+    fn last_move_attacks(&self) -> bool {
+        let pos = &self.position;
+        let mover = !pos.side_to_move();
+        if pos.in_check(!mover) {
+            return true;
+        }
+        let Some(mv) = pos.moves_played().last() else {
+            return false;
+        };
+        if mv.is_pass() {
+            return false;
+        }
+        let to = mv.to();
+        let kind = pos.piece_at(to).kind();
+        let walls: Bitboard = pos.occupied() | pos.variant().off_board();
+        (tables().attacks(kind, mover, to, walls) & pos.pieces(!mover)).any()
+    }
+}

@@ -1,0 +1,146 @@
+//! What the game loop asks of an engine, whatever protocol it speaks: start a game, find a move
+//! under a clock, hear the result, quit. `usi` and `xboard` implement it; the game loop never
+//! sees a protocol line.
+
+use crate::board::{Color, Variant};
+use crate::notation::Notation;
+use crate::rules::RuleSet;
+use std::time::{Duration, Instant};
+
+/// How a game starts: the variant, the rules both sides play, and the root position every
+/// move list is relative to (the variant's start position when the opening came with moves).
+#[derive(Clone, Debug)]
+pub struct GameStart {
+    pub variant: Variant,
+    pub rules: RuleSet,
+    /// SFEN of the root position.
+    pub root_sfen: String,
+    /// Whether the root is the variant's start position.
+    pub root_is_startpos: bool,
+    pub time_control: TimeControl,
+}
+
+/// Fischer clock with optional byoyomi: `base` to start, `increment` after each move, and
+/// `byoyomi` to spend per move once the base is gone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    pub base: Duration,
+    pub increment: Duration,
+    pub byoyomi: Duration,
+}
+
+impl TimeControl {
+    /// Reads `10+0.1` (seconds + increment), `60` or `0:30+1` (minutes:seconds).
+    pub fn parse(text: &str, byoyomi_ms: u64) -> Result<TimeControl, String> {
+        let bad = || format!("bad time control '{text}' (expected like 10+0.1 or 1:00+0.5)");
+        let (base, inc) = match text.split_once('+') {
+            Some((b, i)) => (b, i),
+            None => (text, "0"),
+        };
+        let seconds = |s: &str| -> Option<f64> {
+            let v: f64 = match s.split_once(':') {
+                Some((m, sec)) => {
+                    m.trim().parse::<f64>().ok()? * 60.0 + sec.trim().parse::<f64>().ok()?
+                }
+                None => s.trim().parse().ok()?,
+            };
+            (v.is_finite() && (0.0..1e7).contains(&v)).then_some(v)
+        };
+        let base = seconds(base).ok_or_else(bad)?;
+        let inc = seconds(inc).ok_or_else(bad)?;
+        if base == 0.0 && byoyomi_ms == 0 && inc == 0.0 {
+            return Err(format!("time control '{text}' gives no time at all"));
+        }
+        Ok(TimeControl {
+            base: Duration::from_secs_f64(base),
+            increment: Duration::from_secs_f64(inc),
+            byoyomi: Duration::from_millis(byoyomi_ms),
+        })
+    }
+}
+
+/// Both clocks before a move, indexed by `Color::index`.
+#[derive(Clone, Copy, Debug)]
+pub struct Clocks {
+    pub remaining: [Duration; 2],
+    pub increment: Duration,
+    pub byoyomi: Duration,
+}
+
+/// An engine's evaluation in centipawns from its own side's view; mates are ±100000 less the
+/// distance, so they compare past any material score.
+pub type EngineScore = i32;
+
+pub const MATE_SCORE: EngineScore = 100_000;
+
+/// What an engine answered when asked to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// A move as the engine wrote it, with its last reported score.
+    Move {
+        text: String,
+        score: Option<EngineScore>,
+    },
+    Resign,
+    /// The engine says the game is over, with its words.
+    Claim {
+        claimed: Claimed,
+        text: String,
+    },
+}
+
+/// The result an engine claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claimed {
+    /// The engine itself wins (USI `bestmove win`).
+    MoverWins,
+    Winner(Color),
+    Draw,
+}
+
+/// Why an engine gave no usable answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Its output ended: crashed or quit.
+    Crash(String),
+    /// The deadline passed.
+    Timeout,
+    /// It broke the protocol (no handshake, rejected a legal move...).
+    Protocol(String),
+}
+
+/// A protocol driver for one engine process.
+pub trait Driver: Send {
+    /// The engine's own name (`id name`, `myname`) or its command.
+    fn name(&self) -> &str;
+    /// The notation the engine writes its moves in.
+    fn notation(&self) -> Notation;
+    /// Prepares a new game and waits until the engine says it is ready.
+    fn new_game(&mut self, start: &GameStart) -> Result<(), Failure>;
+    /// Asks for a move in the position reached by `moves` (in the driver's notation, see
+    /// `notation`) from the root, answering before `deadline`.
+    fn think(
+        &mut self,
+        moves: &[MoveTexts],
+        clocks: &Clocks,
+        deadline: Instant,
+    ) -> Result<Reply, Failure>;
+    /// Tells the engine the game is over (`winner` from the engine's side: true = it won).
+    fn game_over(&mut self, result: Option<bool>);
+    /// Ends the engine process.
+    fn quit(&mut self);
+}
+
+/// One played move in both spellings, so each driver sends its own.
+#[derive(Clone, Debug)]
+pub struct MoveTexts {
+    pub usi: String,
+    pub xboard: String,
+}
+
+/// Parses a USI or XBoard score field into an `EngineScore`.
+pub fn parse_cp(text: &str) -> Option<EngineScore> {
+    text.parse::<i64>()
+        .ok()
+        .map(|v| v.clamp(-(MATE_SCORE as i64), MATE_SCORE as i64) as EngineScore)
+}

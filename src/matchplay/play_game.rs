@@ -1,0 +1,275 @@
+//! One game between two drivers: the clocks, the referee's verdict on every move, the engines'
+//! failures (crash, time, protocol) charged to the side that failed, and the optional draw and
+//! resign adjudication by the scores the engines report.
+
+use super::driver::{Claimed, Clocks, Driver, EngineScore, Failure, GameStart, MoveTexts, Reply};
+use super::openings::Opening;
+use super::referee::Referee;
+use crate::board::Color;
+use crate::notation::{write_move, Notation};
+use crate::position::{Outcome, OutcomeReason};
+use std::time::{Duration, Instant};
+
+/// Draw when both engines' scores stayed within `score` centipawns for `move_count` moves each,
+/// from move `move_number` on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawAdjudication {
+    pub move_number: u32,
+    pub move_count: u32,
+    pub score: EngineScore,
+}
+
+/// A side loses when its score stayed at or below `-score` for `move_count` of its moves (and,
+/// if `two_sided`, the opponent's stayed at or above `score`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResignAdjudication {
+    pub move_count: u32,
+    pub score: EngineScore,
+    pub two_sided: bool,
+}
+
+/// Everything about how games are played, shared by all games of a match.
+#[derive(Clone, Debug)]
+pub struct GameRules {
+    pub start: GameStart,
+    /// Time an engine may overrun its clock before it forfeits (pipes, scheduling).
+    pub margin: Duration,
+    pub draw: Option<DrawAdjudication>,
+    pub resign: Option<ResignAdjudication>,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    /// The opening's SFEN: where the recorded moves start.
+    pub opening_sfen: String,
+    /// Moves played after the opening, in lishogi USI.
+    pub moves: Vec<String>,
+    pub outcome: Outcome,
+    /// What happened, in words: the illegal move and why, the crash, the claim...
+    pub detail: String,
+    /// The sides whose engine misbehaved and should be restarted before the next game.
+    pub broken: [bool; 2],
+}
+
+struct Game<'a> {
+    rules: &'a GameRules,
+    referee: Referee,
+    texts: Vec<MoveTexts>,
+    opening_plies: usize,
+    clocks: Clocks,
+    low_scores: [u32; 2],
+    high_scores: [u32; 2],
+    level_scores: [u32; 2],
+    broken: [bool; 2],
+}
+
+/// Plays one game; `engines[Color::index]` plays that colour.
+pub fn play_game(
+    engines: [&mut dyn Driver; 2],
+    rules: &GameRules,
+    opening: &Opening,
+) -> PlayedGame {
+    let referee = Referee::new(opening.root.clone().with_rules(rules.start.rules));
+    let mut game = Game {
+        rules,
+        referee,
+        texts: Vec::new(),
+        opening_plies: 0,
+        clocks: Clocks {
+            remaining: [rules.start.time_control.base; 2],
+            increment: rules.start.time_control.increment,
+            byoyomi: rules.start.time_control.byoyomi,
+        },
+        low_scores: [0; 2],
+        high_scores: [0; 2],
+        level_scores: [0; 2],
+        broken: [false; 2],
+    };
+    let [sente, gote] = engines;
+    let mut engines: [&mut dyn Driver; 2] = [sente, gote];
+    let (outcome, detail) = game.run(&mut engines, opening);
+    for color in Color::BOTH {
+        if !game.broken[color.index()] {
+            let result = outcome.winner.map(|w| w == color);
+            engines[color.index()].game_over(result);
+        }
+    }
+    let played = game.texts[game.opening_plies..]
+        .iter()
+        .map(|m| m.usi.clone())
+        .collect();
+    PlayedGame {
+        opening_sfen: opening.sfen.clone(),
+        moves: played,
+        outcome,
+        detail,
+        broken: game.broken,
+    }
+}
+
+impl Game<'_> {
+    fn run(&mut self, engines: &mut [&mut dyn Driver; 2], opening: &Opening) -> (Outcome, String) {
+        for text in &opening.moves {
+            if let Err(e) = self.play_text(text, Notation::Usi) {
+                return (
+                    Outcome::draw(OutcomeReason::Adjudication),
+                    format!("bad opening: {e}"),
+                );
+            }
+        }
+        self.opening_plies = self.texts.len();
+        let mut start = self.rules.start.clone();
+        start.root_sfen = opening.root.to_sfen();
+        start.root_is_startpos = opening.root.to_sfen() == opening.root.variant().start_sfen();
+        for color in Color::BOTH {
+            if let Err(f) = engines[color.index()].new_game(&start) {
+                return self.failure(color, engines[color.index()].name().to_string(), f);
+            }
+        }
+        loop {
+            if let Some(o) = self.referee.outcome() {
+                return (o, o.reason.describe().to_string());
+            }
+            let us = self.referee.position().side_to_move();
+            let engine = &mut *engines[us.index()];
+            let name = engine.name().to_string();
+            let allowed = self.clocks.remaining[us.index()] + self.clocks.byoyomi;
+            let began = Instant::now();
+            let reply = engine.think(
+                &self.texts,
+                &self.clocks,
+                began + allowed + self.rules.margin,
+            );
+            let spent = began.elapsed();
+            let reply = match reply {
+                Ok(r) => r,
+                Err(f) => return self.failure(us, name, f),
+            };
+            if spent > allowed + self.rules.margin {
+                self.broken[us.index()] = true;
+                return (
+                    Outcome::win(!us, OutcomeReason::Timeout),
+                    format!(
+                        "{name} ({}) used {:.3} s of {:.3} s",
+                        us.name(),
+                        spent.as_secs_f64(),
+                        allowed.as_secs_f64()
+                    ),
+                );
+            }
+            self.charge(us, spent);
+            match reply {
+                Reply::Move { text, score } => {
+                    if let Err(e) = self.play_text(&text, engine.notation()) {
+                        self.broken[us.index()] = true;
+                        return (
+                            Outcome::win(!us, OutcomeReason::IllegalMove),
+                            format!("{name} ({}) played an illegal move: {e}", us.name()),
+                        );
+                    }
+                    if let Some(s) = score {
+                        if let Some(verdict) = self.adjudicate(us, s) {
+                            return verdict;
+                        }
+                    }
+                }
+                Reply::Resign => {
+                    return (
+                        Outcome::win(!us, OutcomeReason::Resignation),
+                        format!("{name} ({}) resigned", us.name()),
+                    )
+                }
+                Reply::Claim { claimed, text } => {
+                    let what = match claimed {
+                        Claimed::MoverWins => "a win",
+                        Claimed::Winner(c) if c == us => "a win",
+                        Claimed::Winner(_) => {
+                            return (
+                                Outcome::win(!us, OutcomeReason::Resignation),
+                                format!("{name} ({}) conceded: {text}", us.name()),
+                            )
+                        }
+                        Claimed::Draw => "a draw",
+                    };
+                    self.broken[us.index()] = true;
+                    return (
+                        Outcome::win(!us, OutcomeReason::IllegalMove),
+                        format!(
+                            "{name} ({}) claimed {what} the rules do not give: {text}",
+                            us.name()
+                        ),
+                    );
+                }
+            }
+        }
+    }
+
+    fn failure(&mut self, side: Color, name: String, failure: Failure) -> (Outcome, String) {
+        self.broken[side.index()] = true;
+        let who = format!("{name} ({})", side.name());
+        match failure {
+            Failure::Timeout => (
+                Outcome::win(!side, OutcomeReason::Timeout),
+                format!("{who} lost on time"),
+            ),
+            Failure::Crash(why) => (
+                Outcome::win(!side, OutcomeReason::Crash),
+                format!("{who}: {why}"),
+            ),
+            Failure::Protocol(why) => (
+                Outcome::win(!side, OutcomeReason::IllegalMove),
+                format!("{who} broke the protocol: {why}"),
+            ),
+        }
+    }
+
+    fn charge(&mut self, side: Color, spent: Duration) {
+        let clock = &mut self.clocks.remaining[side.index()];
+        *clock = clock.saturating_sub(spent) + self.clocks.increment;
+    }
+
+    /// Plays a move on the referee and records both of its spellings.
+    fn play_text(&mut self, text: &str, notation: Notation) -> Result<(), String> {
+        let before = self.referee.position().clone();
+        let mv = self.referee.play(text, notation)?;
+        self.texts.push(MoveTexts {
+            usi: write_move(&before, mv, Notation::Usi),
+            xboard: write_move(&before, mv, Notation::Xboard),
+        });
+        Ok(())
+    }
+
+    /// Draw or resign adjudication after `side` reported `score` with its move.
+    fn adjudicate(&mut self, side: Color, score: EngineScore) -> Option<(Outcome, String)> {
+        let i = side.index();
+        let bump = |count: &mut u32, hit: bool| *count = if hit { *count + 1 } else { 0 };
+        if let Some(r) = self.rules.resign {
+            bump(&mut self.low_scores[i], score <= -r.score);
+            bump(&mut self.high_scores[i], score >= r.score);
+            let opponent_agrees = !r.two_sided || self.high_scores[(!side).index()] >= r.move_count;
+            if self.low_scores[i] >= r.move_count && opponent_agrees {
+                return Some((
+                    Outcome::win(!side, OutcomeReason::Adjudication),
+                    format!(
+                        "{} scored at most -{} for {} moves",
+                        side.name(),
+                        r.score,
+                        r.move_count
+                    ),
+                ));
+            }
+        }
+        if let Some(d) = self.rules.draw {
+            bump(&mut self.level_scores[i], score.abs() <= d.score);
+            let played = (self.texts.len() - self.opening_plies) as u32;
+            if played >= 2 * d.move_number && self.level_scores.iter().all(|&c| c >= d.move_count) {
+                return Some((
+                    Outcome::draw(OutcomeReason::Adjudication),
+                    format!("both scores within {} for {} moves", d.score, d.move_count),
+                ));
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,444 @@
+//! USI, lishogi dialect (RULES.md section 12), and the same loop as `uci` with XBoard squares.
+//!
+//! One `Session` holds the options, the position set by `position` and at most one running
+//! search. The loop waits for input while idle and polls while searching, so `stop`,
+//! `ponderhit`, `isready` and `quit` are answered at once. A search started with `ponder` or
+//! `infinite` never answers `bestmove` on its own: its result is held until `stop` or
+//! `ponderhit`, as USI requires.
+
+use super::options::Settings;
+use super::{emit, engine_name, pv_text, Input, Lines, POLL};
+use crate::board::{Color, Variant};
+use crate::cli::UsageError;
+use crate::notation::{parse_move, write_move, Notation};
+use crate::perft::divide_lines;
+use crate::position::Position;
+use crate::search::{Engine, Limits, Score, SearchHandle, SearchInfo, SearchResult};
+use std::time::Duration;
+
+/// Which spelling of the protocol the GUI chose with its first command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// lishogi USI: USI squares, `btime` is sente's clock.
+    Usi,
+    /// USI commands with XBoard squares, UCI names: `wtime` is the first mover's clock.
+    Uci,
+}
+
+impl Dialect {
+    fn notation(self) -> Notation {
+        match self {
+            Dialect::Usi => Notation::Usi,
+            Dialect::Uci => Notation::Xboard,
+        }
+    }
+}
+
+struct Running {
+    handle: SearchHandle,
+    /// The searched position, to write the best move in.
+    pos: Position,
+    /// `go ponder` not yet followed by `ponderhit`, or `go infinite`: wait for the GUI.
+    hold: bool,
+}
+
+struct Session {
+    dialect: Dialect,
+    settings: Settings,
+    engine: Option<Engine>,
+    engine_options_changed: bool,
+    pos: Option<Position>,
+    running: Option<Running>,
+}
+
+/// Runs the loop after the `usi` (or `uci`) command that chose it.
+pub fn run(lines: &Lines, dialect: Dialect) -> Result<(), UsageError> {
+    let mut session = Session {
+        dialect,
+        settings: Settings::default(),
+        engine: None,
+        engine_options_changed: false,
+        pos: None,
+        running: None,
+    };
+    session.handshake();
+    loop {
+        let input = if session.running.is_some() {
+            lines.poll(POLL)
+        } else {
+            lines.next()
+        };
+        match input {
+            Input::Line(line) => {
+                if !session.command(&line) {
+                    session.stop_search(false);
+                    return Ok(());
+                }
+            }
+            Input::Idle => {}
+            Input::Eof => {
+                session.stop_search(true);
+                return Ok(());
+            }
+        }
+        session.report_if_finished();
+    }
+}
+
+fn error(message: &str) {
+    emit(&format!("info string error {message}"));
+}
+
+/// `score cp N` or `score mate N` (plies).
+fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(plies) => format!("mate {plies}"),
+    }
+}
+
+fn info_line(pos: &Position, info: &SearchInfo, notation: Notation) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        score_text(info.score),
+        info.nodes,
+        info.nps,
+        info.time.as_millis(),
+        info.hashfull
+    );
+    let pv = pv_text(pos, &info.pv, notation);
+    if !pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&pv);
+    }
+    line
+}
+
+enum GoRequest {
+    Search(Limits),
+    Perft(u32),
+}
+
+impl Session {
+    fn notation(&self) -> Notation {
+        self.dialect.notation()
+    }
+
+    fn handshake(&self) {
+        emit(&format!("id name {}", engine_name()));
+        emit("id author the shishi authors");
+        for line in self.settings.usi_lines(self.dialect == Dialect::Uci) {
+            emit(&line);
+        }
+        emit(match self.dialect {
+            Dialect::Usi => "usiok",
+            Dialect::Uci => "uciok",
+        });
+    }
+
+    /// The engine with the current options, made on first use.
+    fn engine(&mut self) -> &mut Engine {
+        let options = self.settings.engine.clone();
+        if self.engine.is_some() && self.engine_options_changed {
+            if let Some(engine) = self.engine.as_mut() {
+                engine.set_options(options.clone());
+            }
+        }
+        self.engine_options_changed = false;
+        self.engine.get_or_insert_with(|| Engine::new(options))
+    }
+
+    /// Handles one line; returns false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&name, args)) = words.split_first() else {
+            return true;
+        };
+        match name {
+            "usi" | "uci" => self.handshake(),
+            "isready" => {
+                if self.running.is_none() {
+                    self.engine();
+                }
+                emit("readyok");
+            }
+            "setoption" => self.setoption(args),
+            "usinewgame" | "ucinewgame" => {
+                self.stop_search(true);
+                self.engine().new_game();
+            }
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "stop" => self.stop_search(true),
+            "ponderhit" => {
+                if let Some(run) = self.running.as_mut() {
+                    run.handle.ponderhit();
+                    run.hold = false;
+                }
+            }
+            "gameover" => self.stop_search(false),
+            "quit" => return false,
+            "d" => self.display(),
+            "bench" => self.bench(),
+            other => error(&format!("unknown command: {other}")),
+        }
+        true
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        if args.first() != Some(&"name") {
+            return error("setoption needs: setoption name <name> [value <value>]");
+        }
+        let value_at = args.iter().position(|&w| w == "value");
+        let name = args[1..value_at.unwrap_or(args.len())].join(" ");
+        let value = value_at.map_or(String::new(), |i| args[i + 1..].join(" "));
+        let before = self.settings.clone();
+        if let Err(e) = self.settings.set(&name, &value) {
+            return error(&e);
+        }
+        if self.settings.variant != before.variant {
+            self.pos = None;
+        }
+        if self.settings.rules != before.rules {
+            if let Some(pos) = self.pos.as_mut() {
+                pos.set_rules(self.settings.rules);
+            }
+        }
+        let (a, b) = (&self.settings.engine, &before.engine);
+        if a.hash_mb != b.hash_mb
+            || a.threads != b.threads
+            || a.multipv != b.multipv
+            || a.move_overhead != b.move_overhead
+        {
+            self.engine_options_changed = true;
+        }
+    }
+
+    /// `position startpos|sfen <sfen>|fen <xboard fen> [moves ...]`; on any error the previous
+    /// position stays.
+    fn position(&mut self, args: &[&str]) {
+        match self.parse_position(args) {
+            Ok(pos) => self.pos = Some(pos),
+            Err(e) => error(&e),
+        }
+    }
+
+    fn parse_position(&self, args: &[&str]) -> Result<Position, String> {
+        let variant = self.settings.variant;
+        let moves_at = args.iter().position(|&w| w == "moves");
+        let (setup, moves) = match moves_at {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &[][..]),
+        };
+        let mut pos = match setup.split_first() {
+            Some((&"startpos", [])) => Position::startpos(variant),
+            Some((&"startpos", extra)) => {
+                return Err(format!(
+                    "unexpected words after startpos: {}",
+                    extra.join(" ")
+                ))
+            }
+            Some((&kind @ ("sfen" | "fen"), fields)) if !fields.is_empty() => {
+                let text = fields.join(" ");
+                let parsed = if kind == "fen" && self.dialect == Dialect::Uci {
+                    Position::from_xboard_fen(variant, &text)
+                } else {
+                    Position::from_sfen(variant, &text)
+                };
+                parsed.map_err(|e| {
+                    let other = Position::from_sfen_any(&text)
+                        .ok()
+                        .map(|p| p.variant())
+                        .filter(|&v| v != variant);
+                    match other {
+                        Some(v) => format!(
+                            "bad SFEN for {variant}: {e} (it is a {v} position: set USI_Variant first)"
+                        ),
+                        None => format!("bad SFEN for {variant}: {e}"),
+                    }
+                })?
+            }
+            Some((&("sfen" | "fen"), _)) => return Err("position sfen needs a SFEN".to_string()),
+            _ => {
+                return Err(
+                    "position needs: position startpos|sfen <sfen> [moves <move> ...]".to_string(),
+                )
+            }
+        };
+        pos.set_rules(self.settings.rules);
+        for (i, text) in moves.iter().enumerate() {
+            let mv = parse_move(&pos, text, self.notation())
+                .map_err(|e| format!("illegal move {} ({text}): {}", i + 1, e.reason))?;
+            pos.play(mv);
+        }
+        Ok(pos)
+    }
+
+    fn parse_go(&self, args: &[&str]) -> Result<GoRequest, String> {
+        let mut limits = Limits::default();
+        let (sente_time, gote_time, sente_inc, gote_inc) = match self.dialect {
+            Dialect::Usi => ("btime", "wtime", "binc", "winc"),
+            Dialect::Uci => ("wtime", "btime", "winc", "binc"),
+        };
+        let mut words = args.iter();
+        while let Some(&word) = words.next() {
+            let mut number = |what: &str| -> Result<u64, String> {
+                let text = words
+                    .next()
+                    .ok_or_else(|| format!("go {what} needs a number"))?;
+                let n: i64 = text
+                    .parse()
+                    .map_err(|_| format!("go {what} needs a number, not '{text}'"))?;
+                Ok(n.max(0) as u64)
+            };
+            let ms = |n: u64| Duration::from_millis(n);
+            match word {
+                "infinite" => limits.infinite = true,
+                "ponder" => limits.ponder = true,
+                "perft" => {
+                    let depth = number("perft")?;
+                    if !(1..=20).contains(&depth) {
+                        return Err(format!("go perft depth must be 1 to 20, not {depth}"));
+                    }
+                    return Ok(GoRequest::Perft(depth as u32));
+                }
+                w if w == sente_time => limits.time[Color::Sente.index()] = Some(ms(number(w)?)),
+                w if w == gote_time => limits.time[Color::Gote.index()] = Some(ms(number(w)?)),
+                w if w == sente_inc => limits.increment[Color::Sente.index()] = ms(number(w)?),
+                w if w == gote_inc => limits.increment[Color::Gote.index()] = ms(number(w)?),
+                "byoyomi" => limits.byoyomi = ms(number(word)?),
+                "movetime" => limits.movetime = Some(ms(number(word)?)),
+                "movestogo" => limits.moves_to_go = Some(number(word)? as u32),
+                "depth" => limits.depth = Some(number(word)?.clamp(1, 255) as u32),
+                "nodes" => limits.nodes = Some(number(word)?.max(1)),
+                other => return Err(format!("unknown go parameter: {other}")),
+            }
+        }
+        Ok(GoRequest::Search(limits))
+    }
+
+    fn current_position(&mut self) -> Position {
+        if let Some(pos) = &self.pos {
+            return pos.clone();
+        }
+        let variant = self.settings.variant;
+        emit(&format!(
+            "info string no position given: searching the start position of {variant}"
+        ));
+        let pos = Position::startpos(variant).with_rules(self.settings.rules);
+        self.pos = Some(pos.clone());
+        pos
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        if self.running.is_some() {
+            return error("go ignored: a search is already running (send stop first)");
+        }
+        let request = match self.parse_go(args) {
+            Ok(r) => r,
+            Err(e) => return error(&e),
+        };
+        let pos = self.current_position();
+        let limits = match request {
+            GoRequest::Perft(depth) => return self.perft(&pos, depth),
+            GoRequest::Search(limits) => limits,
+        };
+        if pos.legal_moves().is_empty() {
+            emit("info string the side to move has no legal move");
+            emit("bestmove resign");
+            return;
+        }
+        let hold = limits.ponder || limits.infinite;
+        let notation = self.notation();
+        let shown = pos.clone();
+        let on_info = Box::new(move |info: &SearchInfo| emit(&info_line(&shown, info, notation)));
+        let handle = self.engine().start(&pos, limits, on_info);
+        self.running = Some(Running { handle, pos, hold });
+    }
+
+    fn perft(&self, pos: &Position, depth: u32) {
+        let (lines, total) = divide_lines(pos, depth, self.notation());
+        for line in lines {
+            emit(&line);
+        }
+        emit(&format!("Nodes searched: {total}"));
+    }
+
+    fn report(&self, pos: &Position, result: &SearchResult) {
+        let notation = self.notation();
+        let Some(best) = result.best.filter(|m| pos.legal_moves().contains(m)) else {
+            emit("bestmove resign");
+            return;
+        };
+        let mut line = format!("bestmove {}", write_move(pos, best, notation));
+        let mut after = pos.clone();
+        after.play(best);
+        if let Some(ponder) = result.ponder.filter(|m| after.legal_moves().contains(m)) {
+            line.push_str(&format!(" ponder {}", write_move(&after, ponder, notation)));
+        }
+        emit(&line);
+    }
+
+    fn report_if_finished(&mut self) {
+        let done = self
+            .running
+            .as_ref()
+            .is_some_and(|r| !r.hold && r.handle.is_finished());
+        if done {
+            if let Some(run) = self.running.take() {
+                let result = run.handle.wait();
+                self.report(&run.pos, &result);
+            }
+        }
+    }
+
+    /// Stops a running search; `answer` prints its `bestmove`.
+    fn stop_search(&mut self, answer: bool) {
+        if let Some(run) = self.running.take() {
+            run.handle.stop();
+            let result = run.handle.wait();
+            if answer {
+                self.report(&run.pos, &result);
+            }
+        }
+    }
+
+    fn display(&self) {
+        let Some(pos) = &self.pos else {
+            let start = Position::startpos(self.settings.variant);
+            emit("info string no position given; the start position is:");
+            return show(&start);
+        };
+        show(pos);
+    }
+
+    fn bench(&mut self) {
+        if self.running.is_some() {
+            return error("bench ignored: a search is running (send stop first)");
+        }
+        let mut out = std::io::stdout();
+        if let Err(e) = crate::search::bench(None, &mut out) {
+            error(&format!("bench failed: {e}"));
+        }
+    }
+}
+
+fn show(pos: &Position) {
+    for line in pos.pretty().lines() {
+        emit(line);
+    }
+    emit(&format!("sfen {}", pos.to_sfen()));
+    emit(&format!("xboard fen {}", pos.to_xboard_fen()));
+    emit(&format!(
+        "variant {} rules {} legal moves {}",
+        pos.variant(),
+        pos.rules(),
+        pos.legal_moves().len()
+    ));
+    if pos.variant() == Variant::Chushogi && pos.counter_strike().is_some() {
+        emit("counter-strike rule in force");
+    }
+}

@@ -1,0 +1,560 @@
+//! XBoard / WinBoard protocol version 2 (RULES.md section 12).
+//!
+//! The session keeps the game (a `Position` with its history), whose side the engine plays,
+//! force mode, the time control and at most one running search, either thinking about a move or
+//! analysing. Commands that change the game stop a running search first and discard its result.
+//! Lion double moves go out as one `move` command per leg (all legs but the last end with a
+//! comma), passes as `@@@@`. Heian is offered as engine-defined variants, described to the GUI
+//! with `setup` and `piece` commands.
+
+mod game_end;
+mod highlight;
+
+use super::options::Settings;
+use super::{emit, engine_name, pv_text, Input, Lines, POLL};
+use crate::board::{Color, Family, Variant};
+use crate::cli::UsageError;
+use crate::notation::{parse_move, write_move, Notation};
+use crate::position::Position;
+use crate::rules::Repetition;
+use crate::search::{Engine, Limits, Score, SearchHandle, SearchInfo};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+const VARIANTS: &str = "chu,heian,heian9x8,heian8x9,heian8x8";
+
+/// Depth, nodes and time of the latest search report, for the `.` command.
+type LastInfo = Arc<Mutex<Option<(u32, u64, Duration)>>>;
+
+struct Running {
+    handle: SearchHandle,
+    analyzing: bool,
+}
+
+/// `level MPS BASE INC`.
+#[derive(Clone, Copy, Default)]
+struct TimeControl {
+    moves_per_session: u32,
+    increment: Duration,
+}
+
+struct Session {
+    settings: Settings,
+    engine: Option<Engine>,
+    engine_options_changed: bool,
+    pos: Position,
+    force: bool,
+    engine_side: Color,
+    game_over: bool,
+    level: TimeControl,
+    move_time: Option<Duration>,
+    max_depth: Option<u32>,
+    clock: Option<Duration>,
+    opponent_clock: Option<Duration>,
+    post: bool,
+    analyze: bool,
+    running: Option<Running>,
+    last_info: LastInfo,
+}
+
+/// Runs the loop after the `xboard` command.
+pub fn run(lines: &Lines) -> Result<(), UsageError> {
+    let settings = Settings::default();
+    let mut session = Session {
+        pos: Position::startpos(Variant::Chushogi).with_rules(settings.rules),
+        settings,
+        engine: None,
+        engine_options_changed: false,
+        force: false,
+        engine_side: Color::Gote,
+        game_over: false,
+        level: TimeControl::default(),
+        move_time: None,
+        max_depth: None,
+        clock: None,
+        opponent_clock: None,
+        post: false,
+        analyze: false,
+        running: None,
+        last_info: Arc::new(Mutex::new(None)),
+    };
+    loop {
+        let input = if session.running.is_some() {
+            lines.poll(POLL)
+        } else {
+            lines.next()
+        };
+        match input {
+            Input::Line(line) => {
+                if !session.command(&line) {
+                    session.abort_search();
+                    return Ok(());
+                }
+            }
+            Input::Idle => {}
+            Input::Eof => {
+                session.abort_search();
+                return Ok(());
+            }
+        }
+        session.move_if_finished();
+    }
+}
+
+fn capitalized(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(c) => c.to_ascii_uppercase().to_string() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+/// XBoard scores: centipawns, mates as 100000 minus the distance in plies.
+fn xboard_score(score: Score) -> i32 {
+    match score {
+        Score::Cp(cp) => cp,
+        Score::Mate(plies) if plies >= 0 => 100_000 - plies,
+        Score::Mate(plies) => -100_000 - plies,
+    }
+}
+
+/// `5`, `0:30`, `1:30.5` (minutes, or minutes and seconds) as a duration.
+fn parse_base(text: &str) -> Option<Duration> {
+    let (minutes, seconds) = match text.split_once(':') {
+        Some((m, s)) => (m.parse::<f64>().ok()?, s.parse::<f64>().ok()?),
+        None => (text.parse::<f64>().ok()?, 0.0),
+    };
+    let total = minutes * 60.0 + seconds;
+    (total.is_finite() && total >= 0.0).then(|| Duration::from_secs_f64(total))
+}
+
+fn parse_seconds(text: &str) -> Option<Duration> {
+    let s: f64 = text.parse().ok()?;
+    (s.is_finite() && s >= 0.0).then(|| Duration::from_secs_f64(s))
+}
+
+/// A clock in centiseconds (`time`, `otim`); negative values mean no time left.
+fn parse_centis(text: &str) -> Option<Duration> {
+    let c: i64 = text.parse().ok()?;
+    Some(Duration::from_millis(c.max(0) as u64 * 10))
+}
+
+/// The Betza moves of each Heian piece, for the GUI.
+const HEIAN_PIECES: &[(&str, &str)] = &[
+    ("P&", "fW"),
+    ("+P&", "WfF"),
+    ("L&", "fR"),
+    ("+L&", "WfF"),
+    ("N&", "ffN"),
+    ("+N&", "WfF"),
+    ("S&", "FfW"),
+    ("+S&", "WfF"),
+    ("G&", "WfF"),
+    ("K&", "K"),
+];
+
+/// XBoard's shogi piece table: P N (B R) L S (E) G, their promoted forms, K.
+const HEIAN_PIECE_TO_CHAR: &str = "PNBRLSE..G.+.++.++Kpnbrlse..g.+.++.++k";
+
+impl Session {
+    fn engine(&mut self) -> &mut Engine {
+        let options = self.settings.engine.clone();
+        if self.engine_options_changed {
+            if let Some(engine) = self.engine.as_mut() {
+                engine.set_options(options.clone());
+            }
+        }
+        self.engine_options_changed = false;
+        self.engine.get_or_insert_with(|| Engine::new(options))
+    }
+
+    /// Handles one line; returns false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let (name, rest) = match line.split_once(char::is_whitespace) {
+            Some((n, r)) => (n, r.trim()),
+            None => (line, ""),
+        };
+        match name {
+            "" => {}
+            "protover" => self.features(),
+            "xboard" | "accepted" | "rejected" | "easy" | "hard" | "random" | "computer"
+            | "name" | "rating" | "ics" | "put" | "hover" | "hint" | "bk" | "draw" | "white"
+            | "black" | "beep" | "bogus" => {}
+            "quit" => return false,
+            "new" => self.new_game(),
+            "variant" => self.variant(rest),
+            "force" => {
+                self.abort_search();
+                self.force = true;
+            }
+            "go" => {
+                self.abort_search();
+                self.force = false;
+                self.engine_side = self.pos.side_to_move();
+                self.think();
+            }
+            "playother" => {
+                self.abort_search();
+                self.force = false;
+                self.engine_side = !self.pos.side_to_move();
+            }
+            "usermove" => self.user_move(rest),
+            "setboard" => self.setboard(rest),
+            "undo" => self.take_back(1),
+            "remove" => self.take_back(2),
+            "level" => self.level(rest, line),
+            "st" => match parse_seconds(rest) {
+                Some(d) => self.move_time = Some(d),
+                None => emit(&format!("Error (st needs seconds): {line}")),
+            },
+            "sd" => match rest.parse::<u32>() {
+                Ok(d) if d >= 1 => self.max_depth = Some(d),
+                _ => emit(&format!("Error (sd needs a depth of 1 or more): {line}")),
+            },
+            "time" => match parse_centis(rest) {
+                Some(d) => self.clock = Some(d),
+                None => emit(&format!("Error (time needs centiseconds): {line}")),
+            },
+            "otim" => match parse_centis(rest) {
+                Some(d) => self.opponent_clock = Some(d),
+                None => emit(&format!("Error (otim needs centiseconds): {line}")),
+            },
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "analyze" => {
+                self.abort_search();
+                self.analyze = true;
+                self.start_analysis();
+            }
+            "exit" => {
+                self.abort_search();
+                self.analyze = false;
+            }
+            "." => self.status(),
+            "?" => {
+                if let Some(run) = &self.running {
+                    if !run.analyzing {
+                        run.handle.stop();
+                    }
+                }
+            }
+            "ping" => emit(&format!("pong {rest}")),
+            "result" => {
+                self.abort_search();
+                self.game_over = true;
+            }
+            "option" => self.option(rest, line),
+            "memory" => self.set_engine_option("USI_Hash", rest, line),
+            "cores" => self.set_engine_option("Threads", rest, line),
+            "lift" => self.lift(rest),
+            other => {
+                if parse_move(&self.pos, line, Notation::Xboard).is_ok() {
+                    self.user_move(line);
+                } else {
+                    emit(&format!("Error (unknown command): {other}"));
+                }
+            }
+        }
+        true
+    }
+
+    fn features(&self) {
+        emit(&format!(
+            "feature myname=\"{}\" variants=\"{VARIANTS}\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 memory=1 smp=1 highlight=1 debug=1",
+            engine_name()
+        ));
+        for line in self.settings.xboard_lines() {
+            emit(&line);
+        }
+        emit("feature done=1");
+    }
+
+    fn new_game(&mut self) {
+        self.abort_search();
+        self.settings.variant = Variant::Chushogi;
+        self.pos = Position::startpos(Variant::Chushogi).with_rules(self.settings.rules);
+        self.force = false;
+        self.engine_side = Color::Gote;
+        self.game_over = false;
+        self.max_depth = None;
+        self.move_time = None;
+        self.analyze = false;
+        self.engine().new_game();
+    }
+
+    fn variant(&mut self, name: &str) {
+        self.abort_search();
+        let Some(variant) = Variant::from_name(name) else {
+            emit(&format!(
+                "Error (unknown variant, I play {VARIANTS}): variant {name}"
+            ));
+            return;
+        };
+        self.settings.variant = variant;
+        self.pos = Position::startpos(variant).with_rules(self.settings.rules);
+        self.game_over = false;
+        if variant.family() == Family::Heian {
+            emit(&format!(
+                "setup ({HEIAN_PIECE_TO_CHAR}) {}x{}+0_shogi {}",
+                variant.width(),
+                variant.height(),
+                self.pos.to_xboard_fen()
+            ));
+            for (id, betza) in HEIAN_PIECES {
+                emit(&format!("piece {id} {betza}"));
+            }
+        }
+    }
+
+    fn setboard(&mut self, fen: &str) {
+        self.abort_search();
+        match Position::from_xboard_fen(self.settings.variant, fen) {
+            Ok(pos) => {
+                self.pos = pos.with_rules(self.settings.rules);
+                self.game_over = false;
+                self.restart_analysis();
+            }
+            Err(e) => emit(&format!("tellusererror Illegal position: {e}")),
+        }
+    }
+
+    fn user_move(&mut self, text: &str) {
+        self.abort_search();
+        if self.game_over {
+            emit(&format!("Illegal move (the game is over): {text}"));
+            return;
+        }
+        let mv = match parse_move(&self.pos, text, Notation::Xboard) {
+            Ok(mv) => mv,
+            Err(e) => {
+                emit(&format!("Illegal move ({}): {text}", e.reason));
+                return;
+            }
+        };
+        self.pos.play(mv);
+        if self.pos.rules().repetition == Repetition::Forbid && game_end::repeats(&self.pos) {
+            self.pos.undo();
+            emit(&format!(
+                "Illegal move (it repeats an earlier position, which the rule set forbids): {text}"
+            ));
+            return;
+        }
+        if self.announce_end() {
+            return;
+        }
+        if self.analyze {
+            self.start_analysis();
+        } else if !self.force && self.pos.side_to_move() == self.engine_side {
+            self.think();
+        }
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        self.abort_search();
+        for _ in 0..plies {
+            if self.pos.undo().is_none() {
+                emit("Error (command not legal now): nothing to take back");
+                break;
+            }
+        }
+        self.game_over = false;
+        self.restart_analysis();
+    }
+
+    fn level(&mut self, args: &str, line: &str) {
+        let words: Vec<&str> = args.split_whitespace().collect();
+        let parsed = match words.as_slice() {
+            [mps, base, inc] => mps
+                .parse::<u32>()
+                .ok()
+                .zip(parse_base(base))
+                .zip(parse_seconds(inc)),
+            _ => None,
+        };
+        match parsed {
+            Some(((mps, base), inc)) => {
+                self.level = TimeControl {
+                    moves_per_session: mps,
+                    increment: inc,
+                };
+                self.clock = Some(base);
+                self.opponent_clock = Some(base);
+                self.move_time = None;
+            }
+            None => emit(&format!("Error (level needs MPS BASE INC): {line}")),
+        }
+    }
+
+    fn option(&mut self, args: &str, line: &str) {
+        let (name, value) = args.split_once('=').unwrap_or((args, ""));
+        let before = self.settings.clone();
+        match self.settings.set(name, value) {
+            Ok(()) => {
+                self.pos.set_rules(self.settings.rules);
+                if before.engine.multipv != self.settings.engine.multipv
+                    || before.engine.move_overhead != self.settings.engine.move_overhead
+                {
+                    self.engine_options_changed = true;
+                }
+            }
+            Err(e) => emit(&format!("Error ({e}): {line}")),
+        }
+    }
+
+    fn set_engine_option(&mut self, name: &str, value: &str, line: &str) {
+        match self.settings.set(name, value) {
+            Ok(()) => self.engine_options_changed = true,
+            Err(e) => emit(&format!("Error ({e}): {line}")),
+        }
+    }
+
+    fn lift(&self, square: &str) {
+        match highlight::board(&self.pos, square) {
+            Some(board) => emit(&format!("highlight {board}")),
+            None => emit(&format!("Error (not a square): lift {square}")),
+        }
+    }
+
+    fn status(&self) {
+        if let Ok(last) = self.last_info.lock() {
+            if let (Some((depth, nodes, time)), Some(_)) = (*last, &self.running) {
+                emit(&format!(
+                    "stat01: {} {nodes} {depth} 0 0",
+                    time.as_millis() / 10
+                ));
+            }
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        let mut limits = Limits::default();
+        let us = self.engine_side;
+        limits.time[us.index()] = self.clock;
+        limits.time[(!us).index()] = self.opponent_clock;
+        limits.increment = [self.level.increment; 2];
+        if self.level.moves_per_session > 0 {
+            let ours = self.pos.plies_played() as u32 / 2;
+            limits.moves_to_go =
+                Some(self.level.moves_per_session - ours % self.level.moves_per_session);
+        }
+        limits.movetime = self.move_time;
+        limits.depth = self.max_depth;
+        if self.clock.is_none() && self.move_time.is_none() && self.max_depth.is_none() {
+            limits.movetime = Some(Duration::from_secs(5));
+        }
+        limits
+    }
+
+    fn search(&mut self, limits: Limits, analyzing: bool) {
+        let post = self.post || analyzing;
+        let shown = self.pos.clone();
+        let last = Arc::clone(&self.last_info);
+        if let Ok(mut l) = last.lock() {
+            *l = None;
+        }
+        let on_info = Box::new(move |info: &SearchInfo| {
+            if let Ok(mut l) = last.lock() {
+                *l = Some((info.depth, info.nodes, info.time));
+            }
+            if post {
+                emit(&format!(
+                    "{} {} {} {} {}",
+                    info.depth,
+                    xboard_score(info.score),
+                    info.time.as_millis() / 10,
+                    info.nodes,
+                    pv_text(&shown, &info.pv, Notation::Xboard)
+                ));
+            }
+        });
+        let pos = self.pos.clone();
+        let handle = self.engine().start(&pos, limits, on_info);
+        self.running = Some(Running { handle, analyzing });
+    }
+
+    fn think(&mut self) {
+        if self.game_over || self.announce_end() {
+            return;
+        }
+        if self.pos.legal_moves().is_empty() {
+            self.announce_end();
+            return;
+        }
+        let limits = self.limits();
+        self.search(limits, false);
+    }
+
+    fn start_analysis(&mut self) {
+        self.abort_search();
+        if self.pos.legal_moves().is_empty() {
+            return;
+        }
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        self.search(limits, true);
+    }
+
+    fn restart_analysis(&mut self) {
+        if self.analyze {
+            self.start_analysis();
+        }
+    }
+
+    /// Stops a running search and forgets its result.
+    fn abort_search(&mut self) {
+        if let Some(run) = self.running.take() {
+            run.handle.stop();
+            let _ = run.handle.wait();
+        }
+    }
+
+    /// When a search for a move has ended, plays and sends its move.
+    fn move_if_finished(&mut self) {
+        let done = self
+            .running
+            .as_ref()
+            .is_some_and(|r| !r.analyzing && r.handle.is_finished());
+        if !done {
+            return;
+        }
+        let Some(run) = self.running.take() else {
+            return;
+        };
+        let result = run.handle.wait();
+        let Some(best) = result.best.filter(|m| self.pos.legal_moves().contains(m)) else {
+            if !self.announce_end() {
+                emit("resign");
+                self.game_over = true;
+            }
+            return;
+        };
+        let text = write_move(&self.pos, best, Notation::Xboard);
+        let legs: Vec<&str> = text.split(',').collect();
+        for (i, leg) in legs.iter().enumerate() {
+            let comma = if i + 1 < legs.len() { "," } else { "" };
+            emit(&format!("move {leg}{comma}"));
+        }
+        self.pos.play(best);
+        self.announce_end();
+    }
+
+    /// Sends the result if the game is over; returns whether it is.
+    fn announce_end(&mut self) -> bool {
+        let Some(outcome) = game_end::outcome(&self.pos) else {
+            return false;
+        };
+        let comment = match outcome.winner {
+            Some(c) => format!(
+                "{} wins by {}",
+                capitalized(c.name()),
+                outcome.reason.describe()
+            ),
+            None => format!("Draw by {}", outcome.reason.describe()),
+        };
+        emit(&format!("{} {{{comment}}}", outcome.score()));
+        self.game_over = true;
+        true
+    }
+}

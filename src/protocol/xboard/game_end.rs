@@ -1,0 +1,29 @@
+//! When an XBoard game is over: the position's own endings (royals captured, stalemate, bare
+//! king, two royals) and repetition, counted here from the position's repetition window because
+//! the protocol must announce it. The perpetual-attack exception of RULES.md section 8 is the
+//! game record's business; here the fourth occurrence is always a draw.
+
+use crate::position::{Outcome, OutcomeReason, Position};
+use crate::rules::Repetition;
+
+/// How many earlier positions since the last irreversible move equal the current one.
+fn earlier_occurrences(pos: &Position) -> usize {
+    let key = pos.key();
+    pos.repetition_window().filter(|&k| k == key).count()
+}
+
+/// Whether the current position occurred before (since the last irreversible move).
+pub fn repeats(pos: &Position) -> bool {
+    earlier_occurrences(pos) > 0
+}
+
+/// The result if the game is over in `pos`.
+pub fn outcome(pos: &Position) -> Option<Outcome> {
+    if let Some(o) = pos.outcome() {
+        return Some(o);
+    }
+    if pos.rules().repetition == Repetition::Fourfold && earlier_occurrences(pos) >= 3 {
+        return Some(Outcome::draw(OutcomeReason::Repetition));
+    }
+    None
+}

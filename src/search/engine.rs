@@ -1,0 +1,262 @@
+//! `Engine` and `SearchHandle`: the search as the protocols and the command line see it.
+//!
+//! `Engine::start` spawns one search thread that owns time and info output; it starts the Lazy
+//! SMP helpers in a thread scope, so they never outlive the search. Threads share the table
+//! (`Arc<Table>`) and `Shared` flags only; each keeps its own history, which persists between
+//! searches of a game and is cleared by `new_game`.
+
+use super::picker::History;
+use super::shared::Shared;
+use super::time;
+use super::tt::Table;
+use super::worker::{to_score, Budget, Finding, Worker, MATE, MAX_PLY};
+use super::{EngineOptions, Limits, Score, SearchInfo, SearchResult};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::Repetition;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+const SEARCH_STACK_BYTES: usize = 16 * 1024 * 1024;
+
+pub struct Engine {
+    options: EngineOptions,
+    table: Arc<Table>,
+    histories: Vec<Arc<Mutex<History>>>,
+}
+
+/// A running search. Dropping it stops the search and waits for its threads.
+pub struct SearchHandle {
+    shared: Arc<Shared>,
+    thread: Option<JoinHandle<SearchResult>>,
+}
+
+impl Engine {
+    pub fn new(options: EngineOptions) -> Engine {
+        let table = Arc::new(Table::new(options.hash_mb));
+        Engine {
+            options,
+            table,
+            histories: Vec::new(),
+        }
+    }
+
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Takes new options; a new hash size reallocates (and so clears) the table.
+    pub fn set_options(&mut self, options: EngineOptions) {
+        if options.hash_mb != self.options.hash_mb {
+            self.table = Arc::new(Table::new(options.hash_mb));
+        }
+        self.options = options;
+    }
+
+    /// Forgets everything learnt: table and histories.
+    pub fn new_game(&mut self) {
+        self.table.clear();
+        for h in &self.histories {
+            h.lock().unwrap_or_else(PoisonError::into_inner).clear();
+        }
+    }
+
+    /// Starts searching `pos` (its move history is used for repetition) on background threads.
+    pub fn start(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+    ) -> SearchHandle {
+        let threads = self.options.threads.clamp(1, 256);
+        while self.histories.len() < threads {
+            self.histories.push(Arc::new(Mutex::new(History::new())));
+        }
+        self.table.new_search();
+        let shared = Arc::new(Shared::new(self.table.clone(), threads, limits.ponder));
+        let max_depth =
+            (MAX_PLY as i32 - 1).min(limits.depth.map_or(i32::MAX, |d| d.max(1) as i32));
+        let budget = Budget {
+            plan: time::plan(&limits, pos.side_to_move(), self.options.move_overhead),
+            max_depth,
+            max_nodes: limits.nodes,
+            infinite: limits.infinite,
+        };
+        let job = SearchJob {
+            shared: shared.clone(),
+            pos: pos.clone(),
+            budget,
+            histories: self.histories[..threads].to_vec(),
+            on_info,
+        };
+        let thread = std::thread::Builder::new()
+            .name("shishi-search".to_string())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || job.run());
+        match thread {
+            Ok(handle) => SearchHandle {
+                shared,
+                thread: Some(handle),
+            },
+            Err(e) => {
+                log::error!("cannot start the search thread: {e}");
+                SearchHandle {
+                    shared,
+                    thread: None,
+                }
+            }
+        }
+    }
+}
+
+impl SearchHandle {
+    /// Asks the search to end; returns at once (the search ends within a few milliseconds).
+    pub fn stop(&self) {
+        self.shared.pondering.store(false, Relaxed);
+        self.shared.request_stop();
+    }
+
+    /// The opponent played the expected move: the clock now runs for us.
+    pub fn ponderhit(&self) {
+        self.shared.ponderhit();
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(|t| t.is_finished())
+    }
+
+    /// Waits for the search to end and returns its result.
+    pub fn wait(mut self) -> SearchResult {
+        let result = self.thread.take().and_then(|t| t.join().ok());
+        result.unwrap_or(SearchResult {
+            best: None,
+            ponder: None,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+        })
+    }
+}
+
+impl Drop for SearchHandle {
+    fn drop(&mut self) {
+        if let Some(t) = self.thread.take() {
+            self.stop();
+            let _ = t.join();
+        }
+    }
+}
+
+struct SearchJob {
+    shared: Arc<Shared>,
+    pos: Position,
+    budget: Budget,
+    histories: Vec<Arc<Mutex<History>>>,
+    on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+}
+
+/// Root moves that are legal under the repetition rule.
+fn root_moves(pos: &Position) -> Vec<Move> {
+    let mut pos = pos.clone();
+    let window: Vec<u64> = pos.repetition_window().collect();
+    let mut moves = Vec::new();
+    for mv in pos.legal_moves() {
+        if pos.rules().repetition == Repetition::Forbid {
+            pos.play(mv);
+            let repeats =
+                !pos.last_move_irreversible() && window.iter().step_by(2).any(|&k| k == pos.key());
+            pos.undo();
+            if repeats {
+                continue;
+            }
+        }
+        moves.push(mv);
+    }
+    moves
+}
+
+impl SearchJob {
+    fn run(mut self) -> SearchResult {
+        let shared_arc = self.shared.clone();
+        let shared = &*shared_arc;
+        let moves = root_moves(&self.pos);
+        let finding = if moves.is_empty() {
+            Finding::default()
+        } else {
+            self.search_threads()
+        };
+        // Infinite and ponder searches answer only once the GUI asks.
+        while (shared.pondering.load(Relaxed) || self.budget.infinite) && !shared.stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        shared.request_stop();
+        let best = finding
+            .pv
+            .first()
+            .copied()
+            .or_else(|| moves.first().copied());
+        let score = if moves.is_empty() {
+            match self.pos.outcome().and_then(|o| o.winner) {
+                Some(_) => Score::Mate(0),
+                None => Score::Cp(0),
+            }
+        } else {
+            to_score(finding.score)
+        };
+        SearchResult {
+            best,
+            ponder: finding.pv.get(1).copied(),
+            score,
+            depth: finding.depth.max(0) as u32,
+            nodes: shared.total_nodes(),
+        }
+    }
+
+    fn search_threads(&mut self) -> Finding {
+        let shared = &*self.shared;
+        let pos = &self.pos;
+        let budget = self.budget;
+        let on_info = &mut self.on_info;
+        let histories = &self.histories;
+        std::thread::scope(|scope| {
+            let mut helpers = Vec::new();
+            for (id, history) in histories.iter().enumerate().skip(1) {
+                let spawned = std::thread::Builder::new()
+                    .name(format!("shishi-helper-{id}"))
+                    .stack_size(SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        let mut h = history.lock().unwrap_or_else(PoisonError::into_inner);
+                        Worker::new(shared, id, pos, &mut h, budget).think(None)
+                    });
+                match spawned {
+                    Ok(helper) => helpers.push(helper),
+                    Err(e) => log::warn!("search helper {id} did not start: {e}"),
+                }
+            }
+            let mut h = histories[0].lock().unwrap_or_else(PoisonError::into_inner);
+            let mut worker = Worker::new(shared, 0, pos, &mut h, budget);
+            let finding = worker.think(Some(&mut |info: &SearchInfo| on_info(info)));
+            if !budget.infinite && !shared.pondering.load(Relaxed) {
+                shared.request_stop();
+            }
+            // Helpers end when the main thread does, unless the GUI still owns the search.
+            while (shared.pondering.load(Relaxed) || budget.infinite) && !shared.stopped() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            shared.request_stop();
+            debug_assert!(finding.score.abs() <= MATE);
+            // A helper that completed a deeper iteration than the main thread has the better answer.
+            let mut best = finding;
+            for helper in helpers {
+                if let Ok(found) = helper.join() {
+                    if found.depth > best.depth && !found.pv.is_empty() {
+                        best = found;
+                    }
+                }
+            }
+            best
+        })
+    }
+}

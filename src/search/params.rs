@@ -1,0 +1,119 @@
+//! Every tunable number of the search and the evaluation, in one place, so a tuning run or a
+//! match-tested change touches this file only. Scores are centipawns (a Chu pawn is 100).
+
+use crate::board::Kind;
+
+/// Base material value of a piece kind (royals excepted: see `ROYAL_VALUE`).
+pub const fn material(kind: Kind) -> i32 {
+    use Kind::*;
+    match kind {
+        King | Prince | HeianKing => ROYAL_VALUE,
+        Elephant => 350,
+        Gold => 300,
+        PromotedGold => 550,
+        Silver => 250,
+        PromotedSilver => 370,
+        Copper => 200,
+        PromotedCopper => 350,
+        Leopard => 280,
+        PromotedLeopard => 450,
+        Tiger => 300,
+        Stag => 600,
+        Kirin => 330,
+        PromotedKirin => 1800,
+        Phoenix => 340,
+        PromotedPhoenix => 1200,
+        Pawn => 100,
+        Tokin => 320,
+        GoBetween => 110,
+        PromotedGoBetween => 350,
+        Lance => 200,
+        WhiteHorse => 600,
+        Chariot => 250,
+        Whale => 550,
+        SideMover => 330,
+        Boar => 700,
+        VerticalMover => 350,
+        Ox => 750,
+        Bishop => 450,
+        PromotedBishop => 650,
+        Rook => 550,
+        PromotedRook => 750,
+        Horse => 650,
+        Falcon => 1000,
+        Dragon => 750,
+        Eagle => 1100,
+        Queen => 1200,
+        Lion => 1800,
+        HeianGold => 500,
+        HeianSilver => 450,
+        HeianKnight => 330,
+        HeianLance => 300,
+        HeianPawn => 100,
+        HeianPromotedSilver => 500,
+        HeianPromotedKnight => 500,
+        HeianPromotedLance => 500,
+        HeianTokin => 520,
+    }
+}
+
+/// Counted once for every royal, so losing one of two royals (King and Crown Prince) costs this.
+pub const ROYAL_VALUE: i32 = 1000;
+/// Part (percent) of a piece's promotion gain credited to the unpromoted piece everywhere.
+pub const PROMOTION_POTENTIAL_PCT: i32 = 10;
+/// Extra part (percent) of the promotion gain for a promotable piece inside its zone.
+pub const ZONE_PRESSURE_PCT: i32 = 20;
+/// Extra part (percent) of the promotion gain one rank before the zone.
+pub const ZONE_APPROACH_PCT: i32 = 8;
+
+/// Per rank advanced from the own back rank, for pieces worth less than `ADVANCE_MAX_VALUE`.
+pub const ADVANCE_BONUS: i32 = 4;
+pub const ADVANCE_MAX_VALUE: i32 = 400;
+/// Per step closer to the centre (Chebyshev distance), for non-royal pieces.
+pub const CENTRE_BONUS: i32 = 3;
+/// Per rank a royal has left its back rank.
+pub const ROYAL_ADVANCE_PENALTY: i32 = 12;
+
+/// Per friendly piece next to a royal (at most `KING_SHELTER_MAX` counted).
+pub const KING_SHELTER: i32 = 12;
+pub const KING_SHELTER_MAX: u32 = 4;
+/// An enemy lion within two squares of a royal: it can take it, or its guard, at once.
+pub const LION_NEAR_KING: i32 = 250;
+/// An enemy lion within two squares of our lion while we are not to move (a lion trade threat).
+pub const LION_FACING_LION: i32 = 60;
+/// Per empty square next to a strong piece (value at least `MOBILITY_MIN_VALUE`).
+pub const MOBILITY_BONUS: i32 = 3;
+pub const MOBILITY_MIN_VALUE: i32 = 450;
+/// Bonus for the side to move.
+pub const TEMPO: i32 = 15;
+
+/// Aspiration window half-width at the start of an iteration, and from which depth.
+pub const ASPIRATION_DELTA: i32 = 30;
+pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+/// Null move: minimum depth, and the reduction `R = BASE + depth / DIV`.
+pub const NULL_MIN_DEPTH: i32 = 3;
+pub const NULL_REDUCTION_BASE: i32 = 3;
+pub const NULL_REDUCTION_DIV: i32 = 4;
+/// Null move needs at least this much non-royal, non-pawn material for the side to move.
+pub const NULL_MIN_MATERIAL: i32 = 900;
+/// Late move reductions: from this depth, after this many moves.
+pub const LMR_MIN_DEPTH: i32 = 3;
+pub const LMR_MIN_MOVES: usize = 3;
+/// Futility margin per ply of remaining depth, up to `FUTILITY_MAX_DEPTH`.
+pub const FUTILITY_MARGIN: i32 = 120;
+pub const FUTILITY_MAX_DEPTH: i32 = 3;
+/// Quiescence delta pruning margin.
+pub const DELTA_MARGIN: i32 = 200;
+/// Quiescence plies after which only captures of the last-moved-to square are tried.
+pub const QSEARCH_RECAPTURE_ONLY_AFTER: i32 = 6;
+/// History bonus cap, so scores stay in `i32` and older knowledge ages.
+pub const HISTORY_MAX: i32 = 1 << 14;
+
+/// Time management: share of the remaining time (1/N) per move in sudden death.
+pub const SUDDEN_DEATH_MOVES: u32 = 40;
+/// The hard limit is at most this many times the target time.
+pub const HARD_LIMIT_FACTOR: u32 = 4;
+/// Do not start a new iteration after this percentage of the target time.
+pub const NEW_ITERATION_PCT: u32 = 55;
+/// Safety margin kept on the clock beyond the move overhead.
+pub const CLOCK_RESERVE_MS: u64 = 30;

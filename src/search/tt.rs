@@ -1,0 +1,192 @@
+//! The transposition table, shared lock-free by every search thread.
+//!
+//! Each entry is two `AtomicU64`: the packed data and `key ^ data`. A reader accepts an entry only
+//! when `stored_key ^ data == key`, so an entry torn by a concurrent writer (key of one write, data
+//! of another) fails the check and is treated as a miss. Entries live in buckets of two: the first
+//! keeps the deeper (or newer-generation) result, the second is always replaced, so a deep result
+//! is never lost to a shallow one and a new result always finds a home.
+
+use crate::moves::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact = 1,
+    Lower = 2,
+    Upper = 3,
+}
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug)]
+pub struct TtEntry {
+    pub mv: Option<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET: usize = 2;
+
+pub struct Table {
+    slots: Vec<Slot>,
+    buckets: usize,
+    generation: AtomicU8,
+}
+
+fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    let m = mv.map_or(0, |m| m.bits()) as u64;
+    let s = (score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16) as u64;
+    let d = depth.clamp(0, 255) as u64;
+    let gb = ((generation as u64 & 63) << 2) | bound as u64;
+    m | s << 32 | d << 48 | gb << 56
+}
+
+fn unpack(data: u64) -> (TtEntry, u8) {
+    let mv = Move::from_bits(data as u32);
+    let score = (data >> 32) as u16 as i16 as i32;
+    let depth = (data >> 48 & 0xff) as i32;
+    let bound = match data >> 56 & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    (
+        TtEntry {
+            mv,
+            score,
+            depth,
+            bound,
+        },
+        (data >> 58) as u8,
+    )
+}
+
+impl Table {
+    /// A table of about `mb` MiB (at least one bucket).
+    pub fn new(mb: usize) -> Table {
+        let bytes = mb.max(1) * 1024 * 1024;
+        let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
+        let slots = (0..buckets * BUCKET)
+            .map(|_| Slot {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            })
+            .collect();
+        Table {
+            slots,
+            buckets,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.check.store(0, Relaxed);
+            s.data.store(0, Relaxed);
+        }
+        self.generation.store(0, Relaxed);
+    }
+
+    /// Called once per search, so entries of older searches are replaced first.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Relaxed);
+        self.generation.store(g.wrapping_add(1) & 63, Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        ((key as u128 * self.buckets as u128) >> 64) as usize * BUCKET
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        let start = self.bucket(key);
+        for slot in &self.slots[start..start + BUCKET] {
+            let data = slot.data.load(Relaxed);
+            if data != 0 && slot.check.load(Relaxed) ^ data == key {
+                return Some(unpack(data).0);
+            }
+        }
+        None
+    }
+
+    #[inline]
+    pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Relaxed);
+        let start = self.bucket(key);
+        let bucket = &self.slots[start..start + BUCKET];
+        let read = |s: &Slot| {
+            let data = s.data.load(Relaxed);
+            (data, s.check.load(Relaxed) ^ data)
+        };
+        let (first_data, first_key) = read(&bucket[0]);
+        let (second_data, second_key) = read(&bucket[1]);
+        let (target, old) = if first_key == key && first_data != 0 {
+            (&bucket[0], first_data)
+        } else if second_key == key && second_data != 0 {
+            (&bucket[1], second_data)
+        } else {
+            let (old, old_gen) = unpack(first_data);
+            if first_data == 0 || old_gen != generation || depth >= old.depth {
+                (&bucket[0], 0)
+            } else {
+                (&bucket[1], 0)
+            }
+        };
+        // Keep the old move when the new result has none for the same position.
+        let mv = mv.or_else(|| (old != 0).then(|| unpack(old).0.mv).flatten());
+        let data = pack(mv, score, depth, bound, generation);
+        target.data.store(data, Relaxed);
+        target.check.store(key ^ data, Relaxed);
+    }
+
+    /// Permille of the first 1000 slots holding an entry of this search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Relaxed);
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Relaxed);
+                d != 0 && unpack(d).1 == generation
+            })
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Square;
+
+    #[test]
+    fn stores_and_finds_with_negative_scores() {
+        let t = Table::new(1);
+        let mv = Move::normal(Square::new(10), Square::new(22));
+        t.store(0xdead_beef, Some(mv), -1234, 7, Bound::Lower);
+        let e = t.probe(0xdead_beef).expect("entry");
+        assert_eq!(
+            (e.mv, e.score, e.depth, e.bound),
+            (Some(mv), -1234, 7, Bound::Lower)
+        );
+        assert!(t.probe(0xdead_beee).is_none());
+    }
+
+    #[test]
+    fn torn_entry_is_rejected() {
+        let t = Table::new(1);
+        t.store(42, None, 5, 3, Bound::Exact);
+        let i = t.bucket(42);
+        // Simulate another writer's data landing without its check word.
+        t.slots[i]
+            .data
+            .store(pack(None, 77, 9, Bound::Upper, 0), Relaxed);
+        assert!(t.probe(42).is_none());
+    }
+}

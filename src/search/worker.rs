@@ -1,0 +1,623 @@
+//! One search thread: iterative deepening with aspiration windows over a principal-variation
+//! alpha-beta search (null move, futility, late move reductions), and a quiescence search over
+//! captures and promotions. Game ends are scored by the rules core's `outcome` (royals captured,
+//! bare king, stalemate, Heian checkmate) with mate distances in plies; repetitions inside the
+//! search are draws under `Repetition::Fourfold` and illegal moves under `Repetition::Forbid`.
+//!
+//! The worker owns its position copy, its piece-square sum and its key path; it shares only the
+//! transposition table and the flags in `Shared`.
+
+use super::eval::{captured_value, evaluate, piece_material, psq_delta, psq_total};
+use super::params as p;
+use super::picker::{is_tactical, History, Picker};
+use super::shared::Shared;
+use super::time::TimePlan;
+use super::tt::Bound;
+use super::{Score, SearchInfo};
+use crate::board::Family;
+use crate::moves::Move;
+use crate::position::{Outcome, Position};
+use crate::rules::Repetition;
+use std::sync::atomic::Ordering::Relaxed;
+
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mate scores.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+pub const INFINITY: i32 = MATE + 1;
+pub const MAX_PLY: usize = 120;
+
+/// What the main thread must watch besides the stop flag.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub plan: TimePlan,
+    pub max_depth: i32,
+    pub max_nodes: Option<u64>,
+    /// Infinite analysis: the search goes on until `stop`.
+    pub infinite: bool,
+}
+
+/// The result of a worker's iterative deepening.
+#[derive(Clone, Debug, Default)]
+pub struct Finding {
+    pub pv: Vec<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub seldepth: i32,
+}
+
+pub struct Worker<'a> {
+    shared: &'a Shared,
+    id: usize,
+    pos: Position,
+    history: &'a mut History,
+    budget: Budget,
+    psq: Vec<i32>,
+    /// Keys of the positions on the path from the game's last irreversible move; `floors[ply]`
+    /// is where the current ply's reversible stretch begins.
+    keys: Vec<u64>,
+    floors: Vec<usize>,
+    /// Moves played since the root (passes included, null moves as passes).
+    path: Vec<Move>,
+    killers: Vec<[Option<Move>; 2]>,
+    pv: Vec<Vec<Move>>,
+    lmr: Vec<[u8; 64]>,
+    nodes: u64,
+    seldepth: i32,
+    stopped: bool,
+    root_found: bool,
+    root_score: i32,
+}
+
+fn lmr_table() -> Vec<[u8; 64]> {
+    (0..64)
+        .map(|depth| {
+            let mut row = [0u8; 64];
+            for (moves, r) in row.iter_mut().enumerate() {
+                if depth > 0 && moves > 0 {
+                    let v = 0.5 + (depth as f64).ln() * (moves as f64).ln() / 2.2;
+                    *r = v.max(0.0) as u8;
+                }
+            }
+            row
+        })
+        .collect()
+}
+
+#[inline]
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The protocol-facing score: mate in plies, or centipawns.
+pub fn to_score(score: i32) -> Score {
+    if score > MATE_BOUND {
+        Score::Mate(MATE - score)
+    } else if score < -MATE_BOUND {
+        Score::Mate(-(MATE + score))
+    } else {
+        Score::Cp(score)
+    }
+}
+
+fn outcome_score(pos: &Position, outcome: Outcome, ply: usize) -> i32 {
+    match outcome.winner {
+        None => 0,
+        Some(c) if c == pos.side_to_move() => MATE - ply as i32,
+        Some(_) => -(MATE - ply as i32),
+    }
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(
+        shared: &'a Shared,
+        id: usize,
+        pos: &Position,
+        history: &'a mut History,
+        budget: Budget,
+    ) -> Worker<'a> {
+        let mut keys: Vec<u64> = pos.repetition_window().collect();
+        keys.reverse();
+        keys.push(pos.key());
+        Worker {
+            shared,
+            id,
+            pos: pos.clone(),
+            history,
+            budget,
+            psq: vec![psq_total(pos)],
+            keys,
+            floors: vec![0],
+            path: Vec::new(),
+            root_score: 0,
+            killers: vec![[None, None]; MAX_PLY + 2],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            lmr: lmr_table(),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            root_found: false,
+        }
+    }
+
+    /// Iterative deepening; the main thread (id 0) reports through `on_info` and owns time.
+    pub fn think(&mut self, mut on_info: Option<&mut dyn FnMut(&SearchInfo)>) -> Finding {
+        let mut found = Finding::default();
+        let mut prev_score = 0;
+        let mut depth = 1;
+        while depth <= self.budget.max_depth {
+            if self.id > 0
+                && depth > 2
+                && (depth + self.id as i32) % 2 == 0
+                && depth < self.budget.max_depth
+            {
+                depth += 1;
+            }
+            self.root_found = false;
+            self.seldepth = 0;
+            let score = self.aspiration(depth, prev_score);
+            let complete = !self.stopped;
+            if complete || self.root_found {
+                if let Some(&best) = self.pv[0].first() {
+                    found = Finding {
+                        pv: self.pv[0].clone(),
+                        score: if complete { score } else { self.root_score },
+                        depth: if complete {
+                            depth
+                        } else {
+                            found.depth.max(depth - 1)
+                        },
+                        seldepth: self.seldepth,
+                    };
+                    debug_assert!(self.pos.is_legal(best));
+                }
+            }
+            if !complete {
+                break;
+            }
+            prev_score = score;
+            if let Some(report) = on_info.as_deref_mut() {
+                report(&self.info(&found));
+            }
+            if self.id == 0 && self.out_of_time_for_next_iteration() {
+                break;
+            }
+            if score.abs() > MATE_BOUND && MATE - score.abs() < depth {
+                // A mate found within the full-width horizon cannot get shorter.
+                if self.id == 0 && !self.waiting_for_gui() {
+                    break;
+                }
+            }
+            if self.id > 0 && depth >= self.budget.max_depth && !self.waiting_for_gui() {
+                // A helper reached the requested depth first: its answer ends the search.
+                self.shared.request_stop();
+            }
+            depth += 1;
+        }
+        self.flush_nodes();
+        found
+    }
+
+    /// Infinite and ponder searches must not end before the GUI says so.
+    fn waiting_for_gui(&self) -> bool {
+        self.shared.pondering.load(Relaxed) || self.budget.infinite
+    }
+
+    pub fn info(&self, found: &Finding) -> SearchInfo {
+        let elapsed = self.shared.base.elapsed();
+        let nodes = self.shared.total_nodes().max(self.nodes);
+        SearchInfo {
+            depth: found.depth.max(0) as u32,
+            seldepth: found.seldepth.max(found.depth).max(0) as u32,
+            multipv: 1,
+            score: to_score(found.score),
+            nodes,
+            nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+            time: elapsed,
+            hashfull: self.shared.table.hashfull(),
+            pv: found.pv.clone(),
+        }
+    }
+
+    fn out_of_time_for_next_iteration(&self) -> bool {
+        if self.shared.pondering.load(Relaxed) {
+            return false;
+        }
+        match self.budget.plan.target {
+            Some(target) => self.shared.clock_elapsed() > target * p::NEW_ITERATION_PCT / 100,
+            None => false,
+        }
+    }
+
+    fn aspiration(&mut self, depth: i32, prev: i32) -> i32 {
+        let mut delta = p::ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= p::ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
+            (prev - delta, prev + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = self.search(alpha, beta, depth, 0, true);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha && alpha > -INFINITY {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta && beta < INFINITY {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta *= 2;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    fn flush_nodes(&self) {
+        self.shared.nodes[self.id].0.store(self.nodes, Relaxed);
+    }
+
+    /// Counts a node; every 1024 nodes publishes the count and (main thread) checks the clock.
+    #[inline]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.flush_nodes();
+            if self.id == 0 {
+                self.check_limits();
+            }
+        }
+        if self.shared.stopped() {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn check_limits(&self) {
+        if let Some(max) = self.budget.max_nodes {
+            if self.shared.total_nodes() >= max {
+                self.shared.request_stop();
+            }
+        }
+        if self.shared.pondering.load(Relaxed) {
+            return;
+        }
+        if let Some(hard) = self.budget.plan.hard {
+            if self.shared.clock_elapsed() >= hard {
+                self.shared.request_stop();
+            }
+        }
+    }
+
+    fn make(&mut self, mv: Move) {
+        let delta = psq_delta(&self.pos, mv);
+        let top = *self.psq.last().unwrap_or(&0);
+        self.pos.play(mv);
+        self.path.push(mv);
+        self.psq.push(top + delta);
+        self.keys.push(self.pos.key());
+        let floor = if self.pos.last_move_irreversible() {
+            self.keys.len() - 1
+        } else {
+            *self.floors.last().unwrap_or(&0)
+        };
+        self.floors.push(floor);
+    }
+
+    /// A pass used as a null move: nothing before it counts for repetition.
+    fn make_null(&mut self) {
+        let top = *self.psq.last().unwrap_or(&0);
+        self.pos.play(Move::PASS);
+        self.path.push(Move::PASS);
+        self.psq.push(top);
+        self.keys.push(self.pos.key());
+        self.floors.push(self.keys.len() - 1);
+    }
+
+    fn unmake(&mut self) {
+        self.pos.undo();
+        self.path.pop();
+        self.psq.pop();
+        self.keys.pop();
+        self.floors.pop();
+    }
+
+    /// Whether the current position occurred earlier since the last irreversible move.
+    fn repeated(&self) -> bool {
+        let last = self.keys.len() - 1;
+        let key = self.keys[last];
+        let floor = *self.floors.last().unwrap_or(&0);
+        let mut i = last;
+        while i >= floor + 2 {
+            i -= 2;
+            if self.keys[i] == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[inline]
+    fn forbid_repetition(&self) -> bool {
+        self.pos.rules().repetition == Repetition::Forbid
+    }
+
+    fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        is_pv: bool,
+    ) -> i32 {
+        if ply > 0 {
+            self.pv[ply].clear();
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.qsearch(alpha, beta, ply, 0);
+        }
+        if self.visit() {
+            return 0;
+        }
+        let us = self.pos.side_to_move();
+        if ply > 0 {
+            if self.pos.royals(us).is_empty() {
+                return -(MATE - ply as i32);
+            }
+            if !self.forbid_repetition() && self.repeated() {
+                return 0;
+            }
+            if self.pos.is_over_before_moves() {
+                if let Some(o) = self.pos.outcome() {
+                    return outcome_score(&self.pos, o, ply);
+                }
+            }
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let key = self.pos.key();
+        let entry = self.shared.table.probe(key);
+        let hash_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry {
+            if !is_pv && e.depth >= depth {
+                let s = score_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let in_check = self.pos.in_check(us);
+        let static_eval = evaluate(&self.pos, self.psq[ply]);
+
+        if !is_pv && !in_check && ply > 0 {
+            if depth <= p::FUTILITY_MAX_DEPTH
+                && static_eval - p::FUTILITY_MARGIN * depth >= beta
+                && static_eval.abs() < MATE_BOUND
+            {
+                return static_eval;
+            }
+            let last_was_null = self.path.last().is_some_and(|m| m.is_pass());
+            if depth >= p::NULL_MIN_DEPTH
+                && static_eval >= beta
+                && !last_was_null
+                && piece_material(&self.pos, us) >= p::NULL_MIN_MATERIAL
+            {
+                let r = p::NULL_REDUCTION_BASE + depth / p::NULL_REDUCTION_DIV;
+                self.make_null();
+                let score = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+                self.unmake();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score > MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let killers = self.killers[ply];
+        let mut picker = Picker::new(&self.pos, hash_move, killers);
+        if picker.legal_count() == 0 {
+            let outcome = self.pos.outcome_given_moves(false);
+            return outcome.map_or(0, |o| outcome_score(&self.pos, o, ply));
+        }
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut legal = 0usize;
+        let mut quiets_tried: smallvec::SmallVec<[Move; 32]> = smallvec::SmallVec::new();
+        let futile = !is_pv
+            && !in_check
+            && depth <= p::FUTILITY_MAX_DEPTH
+            && static_eval + p::FUTILITY_MARGIN * depth <= alpha
+            && alpha.abs() < MATE_BOUND;
+        while let Some(mv) = picker.next(&self.pos, self.history) {
+            let tactical = is_tactical(&self.pos, mv);
+            if futile && legal > 0 && !tactical {
+                legal += 1;
+                continue;
+            }
+            self.make(mv);
+            if self.forbid_repetition() && self.repeated() {
+                self.unmake();
+                continue;
+            }
+            legal += 1;
+            let score = if legal == 1 {
+                -self.search(-beta, -alpha, depth - 1, ply + 1, is_pv)
+            } else {
+                let mut reduction = 0;
+                if depth >= p::LMR_MIN_DEPTH && legal > p::LMR_MIN_MOVES && !tactical && !in_check {
+                    let r = self.lmr[(depth as usize).min(63)][legal.min(63)] as i32;
+                    reduction = (r - is_pv as i32).clamp(0, depth - 2);
+                }
+                let mut s = -self.search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false);
+                if s > alpha && reduction > 0 {
+                    s = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1, false);
+                }
+                if s > alpha && s < beta && is_pv {
+                    s = -self.search(-beta, -alpha, depth - 1, ply + 1, true);
+                }
+                s
+            };
+            self.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if is_pv {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(mv);
+                        head[ply].extend_from_slice(&tail[0]);
+                        if ply == 0 {
+                            self.root_found = true;
+                            self.root_score = score;
+                        }
+                    }
+                    if score >= beta {
+                        if !tactical {
+                            self.reward_quiet(mv, ply, depth, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && quiets_tried.len() < 32 {
+                quiets_tried.push(mv);
+            }
+        }
+        if legal == 0 {
+            // Every move repeats a position where repeats are forbidden: no legal move.
+            return -(MATE - ply as i32);
+        }
+        if best_move.is_none() {
+            // Only futility-pruned moves: the static bound stands.
+            return alpha;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .table
+            .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
+        best_score
+    }
+
+    fn reward_quiet(&mut self, mv: Move, ply: usize, depth: i32, tried: &[Move]) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let us = self.pos.side_to_move();
+        let bonus = depth * depth * 16;
+        self.history.update(us, mv, bonus);
+        for &q in tried {
+            self.history.update(us, q, -bonus);
+        }
+    }
+
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: i32) -> i32 {
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as i32);
+        let us = self.pos.side_to_move();
+        if self.pos.royals(us).is_empty() {
+            return -(MATE - ply as i32);
+        }
+        if self.pos.is_over_before_moves() {
+            if let Some(o) = self.pos.outcome() {
+                return outcome_score(&self.pos, o, ply);
+            }
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.pos, self.psq[ply]);
+        }
+        let evasions = self.pos.family() == Family::Heian && self.pos.in_check(us);
+        let stand_pat = if evasions {
+            -INFINITY
+        } else {
+            evaluate(&self.pos, self.psq[ply])
+        };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut picker = if evasions {
+            Picker::new(&self.pos, None, [None, None])
+        } else {
+            Picker::tactical(&self.pos)
+        };
+        if picker.legal_count() == 0 {
+            let outcome = self.pos.outcome_given_moves(false);
+            return outcome.map_or(0, |o| outcome_score(&self.pos, o, ply));
+        }
+        let last_to = self.path.last().filter(|m| !m.is_pass()).map(|m| m.to());
+        let mut best = stand_pat;
+        while let Some(mv) = picker.next(&self.pos, self.history) {
+            if !evasions {
+                if qply >= p::QSEARCH_RECAPTURE_ONLY_AFTER && Some(mv.to()) != last_to {
+                    continue;
+                }
+                let gain = captured_value(&self.pos, mv);
+                if !mv.is_promotion() && stand_pat + gain + p::DELTA_MARGIN <= alpha {
+                    continue;
+                }
+            }
+            self.make(mv);
+            let score = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
+            self.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

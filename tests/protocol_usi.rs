@@ -1,0 +1,494 @@
+//! USI transcript tests: drive the built `shishi` binary over stdin/stdout the way a GUI or a
+//! lishogi bot does, and check every reply against what the rules library says. Covers the
+//! handshake, a short game, every lion move kind in both notations, promotions, rule options,
+//! each error case, `stop` latency, `ponderhit` and the lishogi-bot session.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use shishi::notation::{parse_move, write_move, Notation};
+use shishi::{Position, Variant};
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    rx: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start shishi");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            rx,
+            seen: Vec::new(),
+        }
+    }
+
+    fn usi() -> Engine {
+        let mut e = Engine::start();
+        e.send("usi");
+        e.expect("usiok");
+        e
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next line starting with `prefix`, skipping others; fails after 30 s.
+    fn expect(&mut self, prefix: &str) -> String {
+        self.expect_within(prefix, Duration::from_secs(30))
+    }
+
+    fn expect_within(&mut self, prefix: &str, limit: Duration) -> String {
+        let deadline = Instant::now() + limit;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.rx.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.starts_with(prefix) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!(
+                    "no line starting with '{prefix}' within {limit:?}; last lines: {:?}",
+                    &self.seen[self.seen.len().saturating_sub(15)..]
+                ),
+            }
+        }
+    }
+
+    /// Every line until (and without) the one starting with `prefix`.
+    fn lines_until(&mut self, prefix: &str) -> Vec<String> {
+        let start = self.seen.len();
+        self.expect(prefix);
+        self.seen[start..self.seen.len() - 1].to_vec()
+    }
+
+    /// Whether a line starting with `prefix` arrives within `wait`.
+    fn arrives(&mut self, prefix: &str, wait: Duration) -> bool {
+        let deadline = Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.rx.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.starts_with(prefix) {
+                        return true;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => return false,
+                Err(RecvTimeoutError::Disconnected) => return false,
+            }
+        }
+    }
+
+    /// The SFEN the engine holds, from `d`.
+    fn sfen(&mut self) -> String {
+        self.send("d");
+        self.expect("sfen ")["sfen ".len()..].to_string()
+    }
+
+    /// Replies to a command that should answer with an error, checked with `isready` after it.
+    fn error_for(&mut self, command: &str) -> String {
+        self.send(command);
+        self.send("isready");
+        let lines = self.lines_until("readyok");
+        lines
+            .into_iter()
+            .find(|l| l.starts_with("info string error"))
+            .unwrap_or_else(|| panic!("no error for '{command}'"))
+    }
+
+    fn close(mut self) {
+        self.stdin.take();
+        let _ = self.child.wait();
+    }
+}
+
+fn bestmove_word(line: &str) -> &str {
+    line.split_whitespace().nth(1).expect("bestmove has a move")
+}
+
+const CHU_START: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+
+#[test]
+fn handshake_lists_every_option_with_its_range() {
+    let mut e = Engine::start();
+    e.send("usi");
+    let lines = e.lines_until("usiok");
+    assert!(lines[0].starts_with("id name shishi "), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("id author ")));
+    for (name, kind) in [
+        ("USI_Hash", "spin"),
+        ("Threads", "spin"),
+        ("USI_Ponder", "check"),
+        ("MultiPV", "spin"),
+        ("MoveOverhead", "spin"),
+        ("USI_Variant", "combo"),
+        ("RuleSet", "combo"),
+        ("OkazakiRule", "check"),
+        ("LionMiddleProtector", "check"),
+        ("PromotionRule", "combo"),
+        ("BareKing", "check"),
+        ("Repetition", "combo"),
+    ] {
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with(&format!("option name {name} type {kind} default ")))
+            .unwrap_or_else(|| panic!("option {name} missing: {lines:?}"));
+        if kind == "spin" {
+            assert!(line.contains(" min ") && line.contains(" max "), "{line}");
+        }
+    }
+    e.send("isready");
+    e.expect("readyok");
+    e.send("quit");
+    e.close();
+}
+
+#[test]
+fn errors_are_answered_and_keep_the_position() {
+    let mut e = Engine::usi();
+    e.send("position startpos moves 7i7h");
+    let before = e.sfen();
+    assert!(e
+        .error_for("frobnicate")
+        .contains("unknown command: frobnicate"));
+    assert!(e
+        .error_for("position sfen lfcsgekgscfl/a1b1txot1b1a w - 1")
+        .contains("bad SFEN"));
+    assert!(e
+        .error_for("position sfen 13/12/12/12/12/12/12/12/12/12/12/12 b - 1")
+        .contains("bad SFEN"));
+    let illegal = e.error_for("position startpos moves 7i7h 7h7g");
+    assert!(illegal.contains("illegal move 2 (7h7g)"), "{illegal}");
+    assert!(e
+        .error_for("position startpos moves 9i9h")
+        .contains("own piece"));
+    assert!(e
+        .error_for("setoption name Threads value 0")
+        .contains("between 1 and 256"));
+    assert!(e
+        .error_for("setoption name USI_Hash value many")
+        .contains("whole number"));
+    assert!(e
+        .error_for("setoption name Colour value red")
+        .contains("unknown option"));
+    assert!(e
+        .error_for("setoption name RuleSet value fide")
+        .contains("lishogi, jcsa, hachu"));
+    assert!(e.error_for("go depth x").contains("number"));
+    assert!(e.error_for("go sideways").contains("unknown go parameter"));
+    assert_eq!(e.sfen(), before, "errors changed the position");
+    e.close();
+}
+
+#[test]
+fn go_before_position_searches_the_start_position() {
+    let mut e = Engine::usi();
+    e.send("go depth 2");
+    let note = e.expect("info string");
+    assert!(note.contains("start position of chushogi"), "{note}");
+    let best = e.expect("bestmove");
+    let pos = Position::startpos(Variant::Chushogi);
+    parse_move(&pos, bestmove_word(&best), Notation::Usi).expect("legal bestmove");
+    e.close();
+}
+
+/// Plays `text` with `notation` in the engine and checks the engine's SFEN equals the library's.
+fn check_move(e: &mut Engine, sfen: &str, text: &str, notation: Notation) -> String {
+    let pos = Position::from_sfen(Variant::Chushogi, sfen).unwrap();
+    let mv = parse_move(&pos, text, notation).unwrap_or_else(|err| panic!("{text}: {err}"));
+    let mut after = pos.clone();
+    after.play(mv);
+    e.send(&format!("position sfen {sfen} moves {text}"));
+    let got = e.sfen();
+    assert_eq!(got, after.to_sfen(), "move {text}");
+    got
+}
+
+/// Sente lion on 6f next to gote pawns on 6e and 5e; kings far away.
+const LION_SFEN: &str = "6k5/12/12/12/6pp4/6N5/12/12/12/12/12/5K6 b - 1";
+
+#[test]
+fn every_lion_move_kind_in_both_notations() {
+    let pos = Position::from_sfen(Variant::Chushogi, LION_SFEN).unwrap();
+    let spellings = |usi: &str| {
+        let mv = parse_move(&pos, usi, Notation::Usi).unwrap();
+        (mv, write_move(&pos, mv, Notation::Xboard))
+    };
+    // jump, double capture, igui, pass
+    let cases = ["6f6d", "6f6e5e", "6f6e6f", "6f7f6f"];
+    let mut usi = Engine::usi();
+    let mut uci = Engine::start();
+    uci.send("uci");
+    uci.expect("uciok");
+    for usi_text in cases {
+        let (mv, xb_text) = spellings(usi_text);
+        let a = check_move(&mut usi, LION_SFEN, usi_text, Notation::Usi);
+        let b = check_move(&mut uci, LION_SFEN, &xb_text, Notation::Xboard);
+        assert_eq!(a, b, "{usi_text} / {xb_text}");
+        assert_eq!(mv.is_pass(), usi_text == "6f7f6f");
+    }
+    // other spellings of the pass
+    let pass_after = check_move(&mut usi, LION_SFEN, "6f7f6f", Notation::Usi);
+    assert_eq!(
+        check_move(&mut usi, LION_SFEN, "0000", Notation::Usi),
+        pass_after
+    );
+    assert_eq!(
+        check_move(&mut uci, LION_SFEN, "@@@@", Notation::Xboard),
+        pass_after
+    );
+    usi.close();
+    uci.close();
+}
+
+#[test]
+fn promotion_is_optional_entering_the_zone() {
+    // sente pawn on 6e steps into the zone on 6d
+    let sfen = "6k5/12/12/12/6P5/12/12/12/12/12/12/5K6 b - 1";
+    let mut e = Engine::usi();
+    let promoted = check_move(&mut e, sfen, "6e6d+", Notation::Usi);
+    let plain = check_move(&mut e, sfen, "6e6d", Notation::Usi);
+    assert!(promoted.contains("+P") && !plain.contains("+P"));
+    assert_eq!(check_move(&mut e, sfen, "6e6d=", Notation::Usi), plain);
+    e.close();
+}
+
+#[test]
+fn rule_options_change_which_moves_are_legal() {
+    // a sente pawn on 6b steps onto the empty last rank: lishogi lets it promote, HaChu does not
+    let sfen = "k11/6P5/12/12/12/12/12/12/12/12/12/5K6 b - 1";
+    let lishogi = Position::from_sfen(Variant::Chushogi, sfen).unwrap();
+    assert!(parse_move(&lishogi, "6b6a+", Notation::Usi).is_ok());
+    let mut e = Engine::usi();
+    check_move(&mut e, sfen, "6b6a+", Notation::Usi);
+    e.send("setoption name RuleSet value hachu");
+    let err = e.error_for(&format!("position sfen {sfen} moves 6b6a+"));
+    assert!(err.contains("may not promote"), "{err}");
+    e.send("setoption name PromotionRule value lishogi");
+    e.send(&format!("position sfen {sfen} moves 6b6a+"));
+    assert!(e.sfen().starts_with("k5+P5/"));
+    e.close();
+}
+
+#[test]
+fn short_game_at_low_depth_in_both_variants() {
+    for (variant, plies) in [("chushogi", 6), ("heian", 8)] {
+        let mut e = Engine::usi();
+        e.send(&format!("setoption name USI_Variant value {variant}"));
+        e.send("usinewgame");
+        let v = Variant::from_name(variant).unwrap();
+        let mut pos = Position::startpos(v);
+        let mut moves: Vec<String> = Vec::new();
+        for _ in 0..plies {
+            e.send(&format!("position startpos moves {}", moves.join(" ")));
+            e.send("go depth 2");
+            let line = e.expect("bestmove");
+            let text = bestmove_word(&line).to_string();
+            let mv = parse_move(&pos, &text, Notation::Usi)
+                .unwrap_or_else(|err| panic!("{variant}: illegal bestmove {text}: {err}"));
+            assert_eq!(
+                write_move(&pos, mv, Notation::Usi),
+                text,
+                "canonical spelling"
+            );
+            pos.play(mv);
+            moves.push(text);
+        }
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        assert_eq!(e.sfen(), pos.to_sfen());
+        e.close();
+    }
+}
+
+#[test]
+fn info_lines_carry_every_field() {
+    let mut e = Engine::usi();
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.lines_until("bestmove");
+    let info = lines
+        .iter()
+        .rfind(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    for field in [
+        " seldepth ",
+        " score ",
+        " nodes ",
+        " nps ",
+        " time ",
+        " hashfull ",
+        " multipv ",
+        " pv ",
+    ] {
+        assert!(info.contains(field), "{field} missing in {info}");
+    }
+    e.close();
+}
+
+#[test]
+fn stop_answers_quickly_and_ponderhit_gives_a_legal_move() {
+    let mut e = Engine::usi();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        !e.arrives("bestmove", Duration::from_millis(10)),
+        "infinite search answered alone"
+    );
+    let sent = Instant::now();
+    e.send("stop");
+    let line = e.expect_within("bestmove", Duration::from_secs(5));
+    let latency = sent.elapsed();
+    eprintln!("stop latency: {} ms", latency.as_secs_f64() * 1000.0);
+    assert!(
+        latency < Duration::from_millis(500),
+        "stop took {latency:?}"
+    );
+    let pos = Position::startpos(Variant::Chushogi);
+    parse_move(&pos, bestmove_word(&line), Notation::Usi).expect("legal move after stop");
+
+    e.send("position startpos moves 7i7h");
+    e.send("go ponder btime 2000 wtime 2000 byoyomi 200");
+    assert!(
+        !e.arrives("bestmove", Duration::from_millis(600)),
+        "bestmove while pondering"
+    );
+    e.send("ponderhit");
+    let line = e.expect_within("bestmove", Duration::from_secs(10));
+    let mut pos = Position::startpos(Variant::Chushogi);
+    pos.play(parse_move(&pos, "7i7h", Notation::Usi).unwrap());
+    parse_move(&pos, bestmove_word(&line), Notation::Usi).expect("legal move after ponderhit");
+    e.close();
+}
+
+#[test]
+fn eof_during_a_search_ends_the_process() {
+    let mut e = Engine::usi();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.stdin.take();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = e.child.try_wait().unwrap() {
+            assert!(status.success(), "exit status {status}");
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "engine hangs after EOF"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn extensions_perft_and_display() {
+    let mut e = Engine::usi();
+    e.send("position startpos");
+    e.send("go perft 1");
+    let lines = e.lines_until("Nodes searched:");
+    let total = e.seen.last().unwrap().clone();
+    let pos = Position::startpos(Variant::Chushogi);
+    assert_eq!(lines.len(), pos.legal_moves().len());
+    assert_eq!(
+        total,
+        format!("Nodes searched: {}", pos.legal_moves().len())
+    );
+    e.send("d");
+    assert_eq!(e.expect("sfen "), format!("sfen {CHU_START}"));
+    e.expect("xboard fen ");
+    e.close();
+}
+
+/// 40 legal moves from the start, with lion double moves whenever one is available.
+fn playout_with_lion_moves(seed: u64) -> Option<(Position, Vec<String>)> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos = Position::startpos(Variant::Chushogi);
+    let mut moves = Vec::new();
+    let mut doubles = 0;
+    for _ in 0..40 {
+        let legal = pos.legal_moves();
+        if legal.is_empty() || pos.outcome().is_some() {
+            return None;
+        }
+        let lion_doubles: Vec<_> = legal
+            .iter()
+            .copied()
+            .filter(|m| m.mid().is_some())
+            .collect();
+        let mv = if !lion_doubles.is_empty() && rng.gen_bool(0.7) {
+            doubles += 1;
+            lion_doubles[rng.gen_range(0..lion_doubles.len())]
+        } else {
+            legal[rng.gen_range(0..legal.len())]
+        };
+        moves.push(write_move(&pos, mv, Notation::Usi));
+        pos.play(mv);
+    }
+    (doubles >= 2 && pos.outcome().is_none() && !pos.legal_moves().is_empty())
+        .then_some((pos, moves))
+}
+
+#[test]
+fn lishogi_bot_session() {
+    let (pos, moves) = (1..200)
+        .find_map(playout_with_lion_moves)
+        .expect("a playout with lion double moves");
+    let mut e = Engine::start();
+    e.send("usi");
+    e.expect("usiok");
+    e.send("setoption name USI_Variant value chushogi");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("usinewgame");
+    e.send(&format!(
+        "position sfen {CHU_START} moves {}",
+        moves.join(" ")
+    ));
+    let start = Instant::now();
+    e.send("go btime 60000 wtime 60000 byoyomi 5000");
+    let line = e.expect_within("bestmove", Duration::from_secs(40));
+    let took = start.elapsed();
+    eprintln!("lishogi-bot bestmove after {} ms: {line}", took.as_millis());
+    assert!(took < Duration::from_secs(35), "took {took:?}");
+    let best = bestmove_word(&line);
+    let mv = parse_move(&pos, best, Notation::Usi).expect("legal bestmove");
+    assert_eq!(write_move(&pos, mv, Notation::Usi), best);
+    assert!(
+        e.seen.iter().all(|l| !l.starts_with("info string error")),
+        "{:?}",
+        e.seen
+    );
+    e.close();
+}

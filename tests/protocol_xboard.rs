@@ -1,0 +1,339 @@
+//! XBoard transcript tests: drive the built `shishi` binary as WinBoard/XBoard does and check
+//! the replies against the rules library: the protocol 2 handshake with options, a short game
+//! with the engine's moves (lion double moves arrive as one `move` per leg), every lion move kind
+//! in every XBoard spelling, promotions, Heian as an engine-defined variant, `lift`, game end
+//! announcements and each error reply.
+
+use shishi::notation::{parse_move, write_move, Notation};
+use shishi::{Position, Variant};
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    rx: Receiver<String>,
+    seen: Vec<String>,
+    pings: u32,
+}
+
+impl Engine {
+    fn xboard() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start shishi");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        let mut e = Engine {
+            child,
+            stdin,
+            rx,
+            seen: Vec::new(),
+            pings: 0,
+        };
+        e.send("xboard");
+        e.send("protover 2");
+        e.expect("feature done=1");
+        e
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn expect(&mut self, prefix: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.rx.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.starts_with(prefix) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!(
+                    "no line starting with '{prefix}'; last lines: {:?}",
+                    &self.seen[self.seen.len().saturating_sub(15)..]
+                ),
+            }
+        }
+    }
+
+    /// Sends `command`, then a ping, and returns every line before the pong.
+    fn replies(&mut self, command: &str) -> Vec<String> {
+        self.send(command);
+        self.pings += 1;
+        let n = self.pings;
+        self.send(&format!("ping {n}"));
+        let start = self.seen.len();
+        self.expect(&format!("pong {n}"));
+        self.seen[start..self.seen.len() - 1].to_vec()
+    }
+
+    /// The engine's next move, joining the legs of a multi-leg move.
+    fn engine_move(&mut self) -> String {
+        let mut text = String::new();
+        loop {
+            let line = self.expect("move ");
+            let leg = &line["move ".len()..];
+            text.push_str(leg);
+            if !leg.ends_with(',') {
+                return text;
+            }
+        }
+    }
+
+    fn close(mut self) {
+        self.send("quit");
+        self.stdin.take();
+        let _ = self.child.wait();
+    }
+}
+
+const LION_SFEN: &str = "6k5/12/12/12/6pp4/6N5/12/12/12/12/12/5K6 b - 1";
+
+#[test]
+fn handshake_sends_features_and_options() {
+    let e = Engine::xboard();
+    let features = e.seen.clone();
+    let first = &features[0];
+    for f in [
+        "myname=\"shishi ",
+        "variants=\"chu,heian,heian9x8,heian8x9,heian8x8\"",
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "sigint=0",
+        "sigterm=0",
+        "colors=0",
+        "memory=1",
+        "smp=1",
+        "highlight=1",
+        "debug=1",
+    ] {
+        assert!(first.contains(f), "{f} missing in {first}");
+    }
+    assert!(features
+        .iter()
+        .any(|l| l == "feature option=\"RuleSet -combo *lishogi /// jcsa /// hachu\""));
+    assert!(features
+        .iter()
+        .any(|l| l.starts_with("feature option=\"BareKing -check ")));
+    e.close();
+}
+
+#[test]
+fn short_game_against_the_engine() {
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("variant chu");
+    e.send("level 0 1 0");
+    e.send("post");
+    e.send("sd 2");
+    let mut pos = Position::startpos(Variant::Chushogi);
+    for _ in 0..3 {
+        let ours = pos.legal_moves()[0];
+        let text = write_move(&pos, ours, Notation::Xboard);
+        e.send(&format!("usermove {text}"));
+        pos.play(ours);
+        let reply = e.engine_move();
+        let mv = parse_move(&pos, &reply, Notation::Xboard)
+            .unwrap_or_else(|err| panic!("illegal engine move {reply}: {err}"));
+        pos.play(mv);
+    }
+    assert!(
+        e.seen.iter().any(|l| l.starts_with("2 ")),
+        "no thinking output"
+    );
+    assert!(e
+        .seen
+        .iter()
+        .all(|l| !l.starts_with("Illegal") && !l.starts_with("Error")));
+    e.close();
+}
+
+#[test]
+fn every_lion_move_kind_in_every_xboard_spelling() {
+    let pos = Position::from_sfen(Variant::Chushogi, LION_SFEN).unwrap();
+    let fen = pos.to_xboard_fen();
+    let xb = |usi: &str| {
+        let mv = parse_move(&pos, usi, Notation::Usi).unwrap();
+        write_move(&pos, mv, Notation::Xboard)
+    };
+    let igui = xb("6f6e6f");
+    let (f, m) = igui.split_once(',').map(|(a, _)| a.split_at(2)).unwrap();
+    let spellings = vec![
+        xb("6f6d"),
+        xb("6f6e5e"),
+        igui.clone(),
+        format!("{f}{m},{m}{f}"),
+        "@@@@".to_string(),
+        format!("{f}{f}"),
+        xb("6f7f6f"),
+    ];
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("variant chu");
+    for text in spellings {
+        e.send("force");
+        e.send(&format!("setboard {fen}"));
+        let replies = e.replies(&format!("usermove {text}"));
+        assert!(
+            replies.iter().all(|l| l.starts_with("1-0 ")),
+            "{text}: {replies:?}"
+        );
+        // the same move again is gote's turn now: refused, so the first one was played
+        let again = e.replies(&format!("usermove {text}"));
+        assert!(
+            again.iter().any(|l| l.starts_with("Illegal move (")),
+            "{text}: {again:?}"
+        );
+    }
+    // after the double capture, gote is bared: the engine announces the result
+    e.send(&format!("setboard {fen}"));
+    let end = e.replies(&format!("usermove {}", xb("6f6e5e")));
+    assert_eq!(end, vec!["1-0 {Sente wins by bare king}".to_string()]);
+    e.close();
+}
+
+#[test]
+fn promotions_and_the_engine_reply_in_a_set_position() {
+    let sfen = "6k4g/12/12/12/6P5/12/12/12/12/12/12/5K6 b - 1";
+    let pos = Position::from_sfen(Variant::Chushogi, sfen).unwrap();
+    let promote = parse_move(&pos, "6e6d+", Notation::Usi).unwrap();
+    let text = write_move(&pos, promote, Notation::Xboard);
+    assert!(text.ends_with('+'));
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    e.send(&format!("setboard {}", pos.to_xboard_fen()));
+    assert!(e.replies(&format!("usermove {text}")).is_empty());
+    let mut after = pos.clone();
+    after.play(promote);
+    e.send("sd 2");
+    e.send("go");
+    let reply = e.engine_move();
+    parse_move(&after, &reply, Notation::Xboard).expect("legal reply after the promotion");
+    e.close();
+}
+
+#[test]
+fn errors_are_answered_in_xboard_form() {
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    assert_eq!(
+        e.replies("frobnicate"),
+        vec!["Error (unknown command): frobnicate"]
+    );
+    let r = e.replies("usermove f4f9");
+    assert!(
+        r[0].starts_with("Illegal move (not a legal move of the pawn"),
+        "{r:?}"
+    );
+    assert!(r[0].ends_with("): f4f9"), "{r:?}");
+    let r = e.replies("usermove zz9");
+    assert!(r[0].starts_with("Illegal move (unparsable"), "{r:?}");
+    let r = e.replies("setboard 13/12 w - - 0 1");
+    assert!(r[0].starts_with("tellusererror Illegal position"), "{r:?}");
+    let r = e.replies("option MultiPV=0");
+    assert!(
+        r[0].starts_with("Error (option MultiPV must be between 1 and 64"),
+        "{r:?}"
+    );
+    let r = e.replies("option RuleSet=fide");
+    assert!(r[0].starts_with("Error (option RuleSet is one of"), "{r:?}");
+    let r = e.replies("variant shatranj");
+    assert!(r[0].starts_with("Error (unknown variant"), "{r:?}");
+    let r = e.replies("level 40 x 0");
+    assert!(r[0].starts_with("Error (level"), "{r:?}");
+    // state kept: the start position still takes the first move
+    assert!(e.replies("usermove f4f5").is_empty());
+    e.close();
+}
+
+#[test]
+fn heian_is_an_engine_defined_variant() {
+    let mut e = Engine::xboard();
+    e.send("new");
+    let r = e.replies("variant heian8x9");
+    assert_eq!(
+        r[0],
+        "setup (PNBRLSE..G.+.++.++Kpnbrlse..g.+.++.++k) 8x9+0_shogi lnsgksnl/8/pppppppp/8/8/8/PPPPPPPP/8/LNSKGSNL w - - 0 1"
+    );
+    for piece in ["piece N& ffN", "piece K& K", "piece +P& WfF", "piece L& fR"] {
+        assert!(r.iter().any(|l| l == piece), "{piece} missing in {r:?}");
+    }
+    e.send("sd 2");
+    let mut pos = Position::startpos(Variant::Heian8x9);
+    e.send("go");
+    for _ in 0..2 {
+        let reply = e.engine_move();
+        let mv = parse_move(&pos, &reply, Notation::Xboard).expect("legal heian move");
+        pos.play(mv);
+        let ours = pos.legal_moves()[0];
+        e.send(&format!(
+            "usermove {}",
+            write_move(&pos, ours, Notation::Xboard)
+        ));
+        pos.play(ours);
+    }
+    e.close();
+}
+
+#[test]
+fn lift_highlights_targets_and_lion_middle_squares() {
+    let pos = Position::from_sfen(Variant::Chushogi, LION_SFEN).unwrap();
+    let lion = parse_move(&pos, "6f6d", Notation::Usi).unwrap().from();
+    let square = shishi::notation::xboard_square(Variant::Chushogi, lion);
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    e.send(&format!("setboard {}", pos.to_xboard_fen()));
+    let r = e.replies(&format!("lift {square}"));
+    let board = r[0].strip_prefix("highlight ").expect("a highlight");
+    assert_eq!(board.split('/').count(), 12);
+    // pawn victims on 6e and 5e are middle squares (cyan); 24 squares of the 5x5 box are marked
+    assert_eq!(board.matches('C').count(), 2, "{board}");
+    let marked = board.chars().filter(|c| c.is_ascii_uppercase()).count();
+    assert_eq!(marked, 24, "{board}");
+    e.close();
+}
+
+#[test]
+fn analyze_reports_until_exit() {
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("variant chu");
+    e.send("post");
+    e.send("analyze");
+    let line = e.expect("1 ");
+    assert!(line.split_whitespace().count() >= 5, "{line}");
+    e.send(".");
+    e.expect("stat01: ");
+    let start = Instant::now();
+    assert!(e.replies("exit").iter().all(|l| !l.starts_with("move ")));
+    assert!(start.elapsed() < Duration::from_secs(2));
+    e.close();
+}

@@ -1,0 +1,218 @@
+//! Search behaviour: legal answers from varied positions, mates found with the right distance,
+//! a move picker that yields exactly the legal moves, deterministic bench, stop and ponder.
+
+use rand::{Rng, SeedableRng};
+use shishi::search::picker::{History, Picker};
+use shishi::search::{bench, Engine, EngineOptions, Limits, Score, SearchResult};
+use shishi::{Position, Variant};
+use std::time::{Duration, Instant};
+
+fn engine() -> Engine {
+    Engine::new(EngineOptions {
+        hash_mb: 8,
+        ..EngineOptions::default()
+    })
+}
+
+fn search(pos: &Position, limits: Limits) -> SearchResult {
+    engine().start(pos, limits, Box::new(|_| {})).wait()
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+/// Positions reached by seeded random playouts from every start position.
+fn random_positions(count: usize, seed: u64) -> Vec<Position> {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let variant = Variant::ALL[out.len() % Variant::ALL.len()];
+        let mut pos = Position::startpos(variant);
+        let plies = rng.gen_range(0..80);
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            pos.play(moves[rng.gen_range(0..moves.len())]);
+        }
+        if pos.outcome().is_none() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn short_searches_return_a_legal_move_from_varied_positions() {
+    for pos in random_positions(20, 7) {
+        for limits in [
+            depth(3),
+            Limits {
+                nodes: Some(3000),
+                ..Limits::default()
+            },
+        ] {
+            let result = search(&pos, limits);
+            let best = result.best.unwrap_or_else(|| panic!("no move in {pos:?}"));
+            assert!(pos.is_legal(best), "illegal {best:?} in {pos:?}");
+        }
+    }
+}
+
+#[test]
+fn move_picker_yields_exactly_the_legal_moves() {
+    let history = History::new();
+    for pos in random_positions(60, 11) {
+        let legal = pos.legal_moves();
+        let mut expected: Vec<u32> = legal.iter().map(|m| m.bits()).collect();
+        expected.sort_unstable();
+        // A legal hash move and killers, and a killer that is not legal here.
+        let hash = legal.get(legal.len() / 2).copied();
+        let killers = [legal.last().copied(), Some(shishi::Move::PASS)];
+        let mut picker = Picker::new(&pos, hash, killers);
+        let mut got = Vec::new();
+        while let Some(mv) = picker.next(&pos, &history) {
+            got.push(mv.bits());
+        }
+        got.sort_unstable();
+        assert_eq!(got, expected, "picker differs from legal moves in {pos:?}");
+        if pos.legal_moves().contains(&shishi::Move::PASS) {
+            continue;
+        }
+        let mut tactical = Picker::tactical(&pos);
+        while let Some(mv) = tactical.next(&pos, &history) {
+            assert!(mv.is_promotion() || pos.is_capture(mv));
+            assert!(legal.contains(&mv));
+        }
+    }
+}
+
+fn position(variant: &str, sfen: &str) -> Position {
+    Position::from_sfen(Variant::from_name(variant).expect("variant"), sfen).expect("sfen")
+}
+
+#[test]
+fn chu_royal_capture_is_mate_in_one() {
+    let pos = position("chushogi", "g5k5/12/12/12/12/6R5/12/12/12/12/12/K11 b - 1");
+    let result = search(&pos, depth(4));
+    assert_eq!(result.score, Score::Mate(1));
+    let best = result.best.expect("move");
+    let mut after = pos.clone();
+    after.play(best);
+    assert!(
+        after.royals(after.side_to_move()).is_empty(),
+        "{best:?} did not take the king"
+    );
+}
+
+#[test]
+fn heian_checkmate_in_one() {
+    let pos = position("heian", "p3k3p/9/3GP4/9/9/9/9/9/4K4 b - 1");
+    let result = search(&pos, depth(3));
+    assert_eq!(result.score, Score::Mate(1));
+    let mut after = pos.clone();
+    after.play(result.best.expect("move"));
+    let outcome = after.outcome().expect("game over");
+    assert_eq!(outcome.reason, shishi::position::OutcomeReason::Checkmate);
+}
+
+#[test]
+fn heian_bare_king_win_in_one() {
+    let pos = position("heian", "4k4/9/9/9/4p4/4G4/9/3S5/4K4 b - 1");
+    let result = search(&pos, depth(3));
+    assert_eq!(result.score, Score::Mate(1));
+    let mut after = pos.clone();
+    after.play(result.best.expect("move"));
+    let outcome = after.outcome().expect("game over");
+    assert_eq!(outcome.reason, shishi::position::OutcomeReason::BareKing);
+}
+
+#[test]
+fn chu_lion_hunts_the_king_in_three_plies() {
+    // The lion is three squares from the cornered king: it closes in to two squares, and every
+    // king move stays inside its reach.
+    let pos = position("chushogi", "k10p/12/12/3N8/12/12/12/12/12/12/12/11K b - 1");
+    let result = search(&pos, depth(5));
+    assert_eq!(result.score, Score::Mate(3));
+    // And the losing side sees the same mate one ply later.
+    let mut after = pos.clone();
+    after.play(result.best.expect("move"));
+    assert_eq!(search(&after, depth(5)).score, Score::Mate(-2));
+}
+
+#[test]
+fn bench_node_count_is_deterministic() {
+    let run = || bench(Some(3), &mut std::io::sink()).expect("bench").nodes;
+    let first = run();
+    assert!(first > 0);
+    assert_eq!(first, run());
+}
+
+#[test]
+fn stop_ends_an_infinite_search_quickly() {
+    let pos = Position::startpos(Variant::Chushogi);
+    let mut engine = engine();
+    let handle = engine.start(
+        &pos,
+        Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        Box::new(|_| {}),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!handle.is_finished(), "an infinite search ended by itself");
+    let asked = Instant::now();
+    handle.stop();
+    let result = handle.wait();
+    let latency = asked.elapsed();
+    eprintln!("stop latency {latency:?}");
+    assert!(
+        latency < Duration::from_millis(500),
+        "stop took {latency:?}"
+    );
+    assert!(pos.is_legal(result.best.expect("move")));
+}
+
+#[test]
+fn ponder_search_waits_for_ponderhit() {
+    let pos = Position::startpos(Variant::Heian);
+    let mut engine = engine();
+    let handle = engine.start(
+        &pos,
+        Limits {
+            ponder: true,
+            depth: Some(2),
+            ..Limits::default()
+        },
+        Box::new(|_| {}),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        !handle.is_finished(),
+        "a ponder search returned before ponderhit"
+    );
+    handle.ponderhit();
+    let result = handle.wait();
+    assert!(pos.is_legal(result.best.expect("move")));
+}
+
+#[test]
+fn timed_search_respects_the_clock() {
+    let pos = Position::startpos(Variant::Chushogi);
+    let start = Instant::now();
+    let result = search(
+        &pos,
+        Limits {
+            time: [Some(Duration::from_millis(2000)); 2],
+            ..Limits::default()
+        },
+    );
+    assert!(start.elapsed() < Duration::from_millis(1500));
+    assert!(pos.is_legal(result.best.expect("move")));
+}
