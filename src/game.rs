@@ -35,7 +35,9 @@ impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameError::GameOver(o) => write!(f, "the game is over ({o})"),
-            GameError::NotLegal(mv) => write!(f, "not a legal move here (move bits {:#x})", mv.bits()),
+            GameError::NotLegal(mv) => {
+                write!(f, "not a legal move here (move bits {:#x})", mv.bits())
+            }
         }
     }
 }
@@ -98,7 +100,10 @@ impl GameRecord {
     /// How often the current position has occurred since the last irreversible move (at least 1).
     pub fn repetition_count(&self) -> usize {
         let now = self.position.key();
-        self.repetition_history().iter().filter(|&&k| k == now).count()
+        self.repetition_history()
+            .iter()
+            .filter(|&&k| k == now)
+            .count()
     }
 
     /// Whether playing `mv` (a legal move of the position) would repeat a position since the last
@@ -189,7 +194,10 @@ impl GameRecord {
     /// repetition.
     pub fn outcome(&self) -> Option<GameResult> {
         if let Some(ply) = self.forbidden_repeat {
-            return Some(Outcome::win(!self.mover_of(ply), OutcomeReason::IllegalMove));
+            return Some(Outcome::win(
+                !self.mover_of(ply),
+                OutcomeReason::IllegalMove,
+            ));
         }
         let has_move = !self.legal_moves().is_empty();
         if let Some(o) = self.position.outcome_given_moves(has_move) {
@@ -228,7 +236,7 @@ impl GameRecord {
 
     /// Who played move number `ply` (0-based).
     fn mover_of(&self, ply: usize) -> Color {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             self.start.side_to_move()
         } else {
             !self.start.side_to_move()

@@ -21,7 +21,11 @@ fn record(sfen: &str, preset: Preset) -> GameRecord {
 
 fn play_usi(game: &mut GameRecord, moves: &[&str]) {
     for text in moves {
-        assert!(game.outcome().is_none(), "game over before {text}: {:?}", game.outcome());
+        assert!(
+            game.outcome().is_none(),
+            "game over before {text}: {:?}",
+            game.outcome()
+        );
         let mv = game
             .parse(text, Notation::Usi)
             .unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -47,7 +51,11 @@ fn assert_result_is_justified(game: &GameRecord, outcome: Outcome, preset: Prese
             assert!(rules.bare_king, "{preset:?} has no bare-king rule");
             let loser = !outcome.winner.expect("bare king has a winner");
             let one_way = pos.kind_bb(Kind::Pawn) | pos.kind_bb(Kind::Lance);
-            assert_eq!((pos.pieces(loser) & !one_way).count(), 1, "bared side keeps one royal");
+            assert_eq!(
+                (pos.pieces(loser) & !one_way).count(),
+                1,
+                "bared side keeps one royal"
+            );
             assert_eq!(pos.royals(loser).count(), 1);
         }
         OutcomeReason::TwoRoyals => {
@@ -68,21 +76,32 @@ fn random_games(preset: Preset, seed: u64, min_total_plies: usize) {
     let mut total = 0;
     let mut games = 0;
     while total < min_total_plies {
-        let mut game = GameRecord::new(Position::startpos(Variant::from_name("chushogi").unwrap()).with_rules(preset.rules()));
+        let mut game = GameRecord::new(
+            Position::startpos(Variant::from_name("chushogi").unwrap()).with_rules(preset.rules()),
+        );
         let outcome = loop {
             if let Some(o) = game.outcome() {
                 break o;
             }
             assert!(game.plies() < 20_000, "{preset:?}: game did not end");
             if preset.rules().repetition == Repetition::Forbid {
-                assert_eq!(game.repetition_count(), 1, "a repeat was played under forbid");
+                assert_eq!(
+                    game.repetition_count(),
+                    1,
+                    "a repeat was played under forbid"
+                );
             }
             let moves = game.legal_moves();
             let mv = *moves.choose(&mut rng).expect("no move but no outcome");
             game.play(mv).unwrap();
         };
         assert_result_is_justified(&game, outcome, preset);
-        let any = game.position().legal_moves().first().copied().unwrap_or(Move::PASS);
+        let any = game
+            .position()
+            .legal_moves()
+            .first()
+            .copied()
+            .unwrap_or(Move::PASS);
         assert_eq!(game.play(any), Err(GameError::GameOver(outcome)));
         total += game.plies();
         games += 1;
@@ -116,7 +135,10 @@ fn fourth_occurrence_after_passes_is_a_draw() {
         game.play(Move::PASS).unwrap();
     }
     assert_eq!(game.repetition_count(), 4);
-    assert_eq!(game.outcome(), Some(Outcome::draw(OutcomeReason::Repetition)));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::draw(OutcomeReason::Repetition))
+    );
 }
 
 #[test]
@@ -142,14 +164,24 @@ fn hachu_forbids_a_pass_that_repeats_the_position() {
     assert!(err.reason.contains("repeats"), "{}", err.reason);
     // Forced in anyway (by a protocol peer), it loses.
     game.play(Move::PASS).unwrap();
-    assert_eq!(game.outcome(), Some(Outcome::win(Color::Sente, OutcomeReason::IllegalMove)));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Color::Sente, OutcomeReason::IllegalMove))
+    );
 }
 
 #[test]
 fn hachu_forbids_a_lion_shuffle_back_to_the_start() {
-    let mut game = record("1s1k8/12/12/6n5/12/12/12/6N5/1P10/12/12/5SKG4 b - 1", Preset::Hachu);
+    let mut game = record(
+        "1s1k8/12/12/6n5/12/12/12/6N5/1P10/12/12/5SKG4 b - 1",
+        Preset::Hachu,
+    );
     play_usi(&mut game, &["6h6g", "6d6e", "6g6h"]);
-    let back = game.position().legal_moves().into_iter().find(|&m| game.write(m, Notation::Usi) == "6e6d");
+    let back = game
+        .position()
+        .legal_moves()
+        .into_iter()
+        .find(|&m| game.write(m, Notation::Usi) == "6e6d");
     let back = back.expect("6e6d is a lion move of the position");
     assert!(!game.legal_moves().contains(&back));
     assert!(game.parse("6e6d", Notation::Usi).is_err());
@@ -157,7 +189,10 @@ fn hachu_forbids_a_lion_shuffle_back_to_the_start() {
 
 #[test]
 fn an_irreversible_move_starts_a_new_repetition_window() {
-    let mut game = record("1s1k8/12/12/6n5/12/12/12/6N5/1P10/12/12/5SKG4 b - 1", Preset::Lishogi);
+    let mut game = record(
+        "1s1k8/12/12/6n5/12/12/12/6N5/1P10/12/12/5SKG4 b - 1",
+        Preset::Lishogi,
+    );
     play_usi(&mut game, &["6h6g", "6d6e"]);
     assert_eq!(game.repetition_history().len(), 3);
     play_usi(&mut game, &["11i11h"]);
@@ -208,13 +243,19 @@ fn repetition_where_the_attacks_stop_is_a_draw() {
     play_usi(&mut game, &["1c2c", "1h3h", "2c1c", "3h1h"]);
     play_usi(&mut game, &["1c2c", "1h2h", "2c1c", "2h1h"]);
     assert_eq!(game.repetition_count(), 4);
-    assert_eq!(game.outcome(), Some(Outcome::draw(OutcomeReason::Repetition)));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::draw(OutcomeReason::Repetition))
+    );
 }
 
 #[test]
 fn position_outcome_comes_through_the_record() {
     // Sente's lion takes the gote king: royals captured.
-    let mut game = record("12/12/12/6k5/12/6N5/12/12/12/12/12/5SKG4 b - 1", Preset::Hachu);
+    let mut game = record(
+        "12/12/12/6k5/12/6N5/12/12/12/12/12/5SKG4 b - 1",
+        Preset::Hachu,
+    );
     play_usi(&mut game, &["6f6d"]);
     assert_eq!(
         game.outcome(),

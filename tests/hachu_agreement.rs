@@ -69,7 +69,10 @@ impl HaChu {
         let mut lines = Vec::new();
         loop {
             let mut line = String::new();
-            let n = self.output.read_line(&mut line).expect("HaChu output is readable");
+            let n = self
+                .output
+                .read_line(&mut line)
+                .expect("HaChu output is readable");
             assert!(n > 0, "HaChu exited; its output: {lines:?}");
             let line = line.trim_end().to_string();
             if line == pong {
@@ -195,7 +198,9 @@ fn is_unpromoted_spelling_of_forced_promotion(game: &GameRecord, text: &str) -> 
 #[test]
 fn shishi_and_hachu_agree_on_legal_moves() {
     if std::env::var_os("CI").is_none() && !std::path::Path::new(HACHU).exists() {
-        eprintln!("\n*** {HACHU} is missing: install the Debian package `hachu` to run this test ***\n");
+        eprintln!(
+            "\n*** {HACHU} is missing: install the Debian package `hachu` to run this test ***\n"
+        );
     }
     let mut hachu = HaChu::start();
     let mut disagreements = Vec::new();
@@ -234,7 +239,11 @@ fn shishi_and_hachu_agree_on_legal_moves() {
         }
     }
     assert!(asked > 300, "only {asked} moves compared");
-    assert!(disagreements.is_empty(), "disagreements:\n{}", disagreements.join("\n"));
+    assert!(
+        disagreements.is_empty(),
+        "disagreements:\n{}",
+        disagreements.join("\n")
+    );
 }
 
 #[test]

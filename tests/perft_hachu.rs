@@ -25,10 +25,16 @@ struct HachuCounts {
 }
 
 fn reference() -> Vec<HachuCounts> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/positions/chu-perft.epd"))
-        .expect("positions/chu-perft.epd is readable");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/positions/chu-perft.epd"
+    ))
+    .expect("positions/chu-perft.epd is readable");
     let mut out = Vec::new();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let fields: Vec<&str> = line.split(';').map(str::trim).collect();
         let hachu = fields
             .iter()
@@ -38,7 +44,12 @@ fn reference() -> Vec<HachuCounts> {
             .split('/')
             .enumerate()
             .filter(|(_, c)| !c.contains("kc"))
-            .map(|(i, c)| (i as u32 + 1, c.parse().unwrap_or_else(|_| panic!("bad count {c}"))))
+            .map(|(i, c)| {
+                (
+                    i as u32 + 1,
+                    c.parse().unwrap_or_else(|_| panic!("bad count {c}")),
+                )
+            })
             .collect();
         out.push(HachuCounts {
             sfen: fields[0].to_string(),
@@ -95,7 +106,12 @@ fn hachu_column_matches_counted_by_accepted_spellings() {
     for p in &positions {
         let mut pos = hachu_position(&p.sfen);
         for &(depth, expected) in p.counts.iter().filter(|(_, c)| affordable(*c)) {
-            assert_eq!(accepted_spellings(&mut pos, depth), expected, "{} depth {depth}", p.sfen);
+            assert_eq!(
+                accepted_spellings(&mut pos, depth),
+                expected,
+                "{} depth {depth}",
+                p.sfen
+            );
             checked += 1;
         }
     }

@@ -23,9 +23,15 @@ fn legal(pos: &Position, usi: &str) -> bool {
 
 fn refused_because(pos: &Position, usi: &str, reason: &str) {
     match parse_move(pos, usi, Notation::Usi) {
-        Ok(mv) if mv.is_promotion() == usi.ends_with('+') => panic!("{usi} was accepted, expected: {reason}"),
+        Ok(mv) if mv.is_promotion() == usi.ends_with('+') => {
+            panic!("{usi} was accepted, expected: {reason}")
+        }
         Ok(_) => {}
-        Err(e) => assert!(e.reason.contains(reason), "{usi}: '{}' does not say '{reason}'", e.reason),
+        Err(e) => assert!(
+            e.reason.contains(reason),
+            "{usi}: '{}' does not say '{reason}'",
+            e.reason
+        ),
     }
 }
 
@@ -41,7 +47,10 @@ const ALL: [Preset; 3] = Preset::ALL;
 fn rule1_lion_may_take_an_adjacent_protected_lion() {
     // Gote lion 6f protected by the gold on 6e; sente lion 6g next to it, protected by a gold.
     for preset in ALL {
-        let pos = chu("5skg4/12/12/1p7p2/6g5/6n5/6N5/6G5/2P7P1/12/12/4GKS5 b - 1", preset);
+        let pos = chu(
+            "5skg4/12/12/1p7p2/6g5/6n5/6N5/6G5/2P7P1/12/12/4GKS5 b - 1",
+            preset,
+        );
         assert!(legal(&pos, "6g6f"), "{preset:?}");
     }
 }
@@ -50,7 +59,10 @@ fn rule1_lion_may_take_an_adjacent_protected_lion() {
 #[test]
 fn rule2_lion_may_not_jump_onto_a_protected_distant_lion() {
     for preset in ALL {
-        let pos = chu("5skg4/12/12/1p7p2/6g5/6n5/12/6N5/2P7P1/12/12/4GKS5 b - 1", preset);
+        let pos = chu(
+            "5skg4/12/12/1p7p2/6g5/6n5/12/6N5/2P7P1/12/12/4GKS5 b - 1",
+            preset,
+        );
         refused_because(&pos, "6h6f", "distant capture of a protected lion");
     }
 }
@@ -58,7 +70,10 @@ fn rule2_lion_may_not_jump_onto_a_protected_distant_lion() {
 #[test]
 fn rule2_lion_may_jump_onto_an_unprotected_distant_lion() {
     for preset in ALL {
-        let pos = chu("5skg4/12/12/1p7p2/12/6n5/12/6N5/2P7P1/12/12/4GKS5 b - 1", preset);
+        let pos = chu(
+            "5skg4/12/12/1p7p2/12/6n5/12/6N5/2P7P1/12/12/4GKS5 b - 1",
+            preset,
+        );
         assert!(legal(&pos, "6h6f"), "{preset:?}");
     }
 }
@@ -67,7 +82,10 @@ fn rule2_lion_may_jump_onto_an_unprotected_distant_lion() {
 #[test]
 fn rule2_protection_through_the_capturers_start_square_counts() {
     for preset in ALL {
-        let pos = chu("5skg4/12/12/1p7p2/12/6n5/12/6N5/2P7P1/6v5/12/4GKS5 b - 1", preset);
+        let pos = chu(
+            "5skg4/12/12/1p7p2/12/6n5/12/6N5/2P7P1/6v5/12/4GKS5 b - 1",
+            preset,
+        );
         refused_because(&pos, "6h6f", "distant capture of a protected lion");
     }
 }
@@ -76,7 +94,10 @@ fn rule2_protection_through_the_capturers_start_square_counts() {
 #[test]
 fn rule3_bridge_capture_after_taking_a_silver_is_legal() {
     for preset in ALL {
-        let pos = chu("5skg4/12/12/1p7p2/6g5/6n5/5p1s4/6N5/2P7P1/12/12/4GKS5 b - 1", preset);
+        let pos = chu(
+            "5skg4/12/12/1p7p2/6g5/6n5/5p1s4/6N5/2P7P1/12/12/4GKS5 b - 1",
+            preset,
+        );
         assert!(legal(&pos, "6h5g6f"), "{preset:?}");
         refused_because(&pos, "6h7g6f", "bridge capture of the protected lion");
     }
@@ -85,7 +106,10 @@ fn rule3_bridge_capture_after_taking_a_silver_is_legal() {
 #[test]
 fn rule3_bridge_capture_after_a_pawn_of_an_unprotected_lion_is_legal() {
     for preset in ALL {
-        let pos = chu("5skg4/12/12/1p7p2/12/6n5/5p6/6N5/2P7P1/12/12/4GKS5 b - 1", preset);
+        let pos = chu(
+            "5skg4/12/12/1p7p2/12/6n5/5p6/6N5/2P7P1/12/12/4GKS5 b - 1",
+            preset,
+        );
         assert!(legal(&pos, "6h7g6f"), "{preset:?}");
     }
 }
@@ -224,13 +248,21 @@ fn hachu_pawn_capturing_onto_the_last_rank_must_promote() {
 fn dead_pawn_and_lance_on_the_last_rank_cannot_move() {
     for preset in ALL {
         let pos = chu(LAST_RANK, preset);
-        assert!(pos.legal_moves().iter().all(|m| m.from().index() != pos_index(&pos, "9a")));
-        assert!(pos.legal_moves().iter().all(|m| m.from().index() != pos_index(&pos, "8a")));
+        assert!(pos
+            .legal_moves()
+            .iter()
+            .all(|m| m.from().index() != pos_index(&pos, "9a")));
+        assert!(pos
+            .legal_moves()
+            .iter()
+            .all(|m| m.from().index() != pos_index(&pos, "8a")));
     }
 }
 
 fn pos_index(pos: &Position, usi: &str) -> usize {
-    shishi::notation::parse_usi_square(pos.variant(), usi).unwrap().index()
+    shishi::notation::parse_usi_square(pos.variant(), usi)
+        .unwrap()
+        .index()
 }
 
 #[test]
@@ -251,16 +283,26 @@ fn promotion_entering_the_zone_or_capturing_in_it_in_every_preset() {
 fn every_pass_is_one_move_and_igui_of_one_victim_is_one_move() {
     // Two sente lions (6f and +O on 5f) next to a gote pawn on 6e: each can pass, yet there is
     // one pass; each igui leaves a different position, so each is its own move.
-    let pos = chu("5skg4/12/12/1p7p2/6p5/6N+O4/12/12/2P7P1/12/12/4GKS5 b - 1", Preset::Lishogi);
+    let pos = chu(
+        "5skg4/12/12/1p7p2/6p5/6N+O4/12/12/2P7P1/12/12/4GKS5 b - 1",
+        Preset::Lishogi,
+    );
     let moves = pos.legal_moves();
     assert_eq!(moves.iter().filter(|m| m.is_pass()).count(), 1);
     let igui: Vec<_> = moves.iter().filter(|m| m.is_igui()).collect();
-    let distinct: std::collections::HashSet<_> = igui.iter().map(|m| {
-        let mut p = pos.clone();
-        p.play(**m);
-        p.key()
-    }).collect();
-    assert_eq!(distinct.len(), igui.len(), "two igui moves with the same effect");
+    let distinct: std::collections::HashSet<_> = igui
+        .iter()
+        .map(|m| {
+            let mut p = pos.clone();
+            p.play(**m);
+            p.key()
+        })
+        .collect();
+    assert_eq!(
+        distinct.len(),
+        igui.len(),
+        "two igui moves with the same effect"
+    );
     assert!(legal(&pos, "6f6e6f"));
     assert!(legal(&pos, "0000"));
 }
@@ -290,5 +332,8 @@ fn two_lone_royals_draw_under_lishogi_but_not_under_hachu() {
 fn losing_every_royal_loses() {
     let sfen = "12/12/12/12/12/6g5/12/12/12/12/12/5K6 w - 1";
     let pos = chu(sfen, Preset::Hachu);
-    assert_eq!(pos.outcome(), Some(Outcome::win(Color::Sente, OutcomeReason::RoyalsCaptured)));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::win(Color::Sente, OutcomeReason::RoyalsCaptured))
+    );
 }

@@ -7,7 +7,8 @@ use shishi::position::{Outcome, OutcomeReason, Position};
 use shishi::Variant;
 
 fn heian(sfen: &str) -> Position {
-    Position::from_sfen(Variant::from_name("heian").unwrap(), sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
+    Position::from_sfen(Variant::from_name("heian").unwrap(), sfen)
+        .unwrap_or_else(|e| panic!("{sfen}: {e}"))
 }
 
 fn play(pos: &mut Position, usi: &str) {
@@ -20,7 +21,10 @@ fn checkmate_loses() {
     // Gote's king on 5a faces a gold on 5b protected by the pawn on 5c.
     let pos = heian("4k4/4G4/p3P3p/9/9/9/9/9/4K4 w - 1");
     assert!(pos.legal_moves().is_empty());
-    assert_eq!(pos.outcome(), Some(Outcome::win(Color::Sente, OutcomeReason::Checkmate)));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::win(Color::Sente, OutcomeReason::Checkmate))
+    );
 }
 
 #[test]
@@ -29,7 +33,10 @@ fn stalemate_loses() {
     // gold, too few to bare it.
     let pos = heian("6G1k/9/7K1/9/9/9/9/9/9 w - 1");
     assert!(!pos.in_check(Color::Gote));
-    assert_eq!(pos.outcome(), Some(Outcome::win(Color::Sente, OutcomeReason::Stalemate)));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::win(Color::Sente, OutcomeReason::Stalemate))
+    );
 }
 
 #[test]
@@ -42,7 +49,11 @@ fn the_king_may_not_stay_in_check() {
 #[test]
 fn bared_king_facing_king_and_one_piece_draws_by_capturing_it_at_once() {
     let mut pos = heian("4k4/4G4/9/9/9/9/9/9/4K4 w - 1");
-    assert_eq!(pos.outcome(), None, "a bare king against two pieces may still move");
+    assert_eq!(
+        pos.outcome(),
+        None,
+        "a bare king against two pieces may still move"
+    );
     play(&mut pos, "5a5b");
     assert_eq!(pos.outcome(), Some(Outcome::draw(OutcomeReason::TwoRoyals)));
 }
@@ -50,13 +61,19 @@ fn bared_king_facing_king_and_one_piece_draws_by_capturing_it_at_once() {
 #[test]
 fn side_to_move_wins_when_the_mover_is_bare_against_two_pieces() {
     let pos = heian("4k4/9/9/9/9/9/9/4G4/4K4 b - 1");
-    assert_eq!(pos.outcome(), Some(Outcome::win(Color::Sente, OutcomeReason::BareKing)));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::win(Color::Sente, OutcomeReason::BareKing))
+    );
 }
 
 #[test]
 fn bare_king_to_move_loses_against_three_pieces() {
     let pos = heian("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
-    assert_eq!(pos.outcome(), Some(Outcome::win(Color::Sente, OutcomeReason::BareKing)));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::win(Color::Sente, OutcomeReason::BareKing))
+    );
 }
 
 #[test]

@@ -55,12 +55,17 @@ pub fn plan(limits: &Limits, side: Color, overhead: Duration) -> TimePlan {
         .filter(|&m| m > 0)
         .unwrap_or(p::SUDDEN_DEATH_MOVES)
         .min(p::SUDDEN_DEATH_MOVES);
-    // The most we can spend: the clock plus this move's byoyomi, less overhead and reserve.
+    // What this move may use: the clock plus its byoyomi, less the overhead (the time the GUI
+    // charges beyond our own thinking) and a reserve. Every limit below is a share of it, so a
+    // low clock with an increment settles where each move costs less than the increment.
     let usable = (remaining + byoyomi)
         .saturating_sub(overhead + reserve)
         .max(floor);
-    let mut target = remaining / moves + increment * 3 / 4 + byoyomi.saturating_sub(overhead);
-    let mut hard = (target * p::HARD_LIMIT_FACTOR).min(remaining / 4 + byoyomi + increment / 2);
+    let clock = remaining.saturating_sub(overhead + reserve);
+    let spendable_increment = increment.saturating_sub(overhead);
+    let mut target = clock / moves + spendable_increment * 3 / 4 + byoyomi.saturating_sub(overhead);
+    let mut hard =
+        (target * p::HARD_LIMIT_FACTOR).min(clock / 4 + byoyomi + spendable_increment / 2);
     hard = hard.min(usable).max(floor);
     target = target.min(hard).max(floor);
     TimePlan {
@@ -93,6 +98,29 @@ mod tests {
                     hard <= ms((remaining + byoyomi).saturating_sub(80)).max(ms(1)),
                     "{remaining} {byoyomi} {hard:?}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn a_whole_game_of_worst_case_moves_never_flags() {
+        // Every move runs to its hard limit and the GUI charges the full overhead on top; with an
+        // increment larger than the overhead the clock must settle, never run out.
+        for (start, inc, overhead) in [(10_000, 100, 50), (10_000, 100, 90), (1_000, 100, 50)] {
+            let mut remaining: i64 = start;
+            for mv in 0..400 {
+                let limits = Limits {
+                    time: [Some(ms(remaining as u64)), Some(ms(remaining as u64))],
+                    increment: [ms(inc), ms(inc)],
+                    ..Limits::default()
+                };
+                let plan = plan(&limits, Color::Sente, ms(overhead));
+                remaining -= (plan.hard.unwrap() + ms(overhead)).as_millis() as i64;
+                assert!(
+                    remaining > 0,
+                    "flagged at move {mv}: {start}+{inc} overhead {overhead}"
+                );
+                remaining += inc as i64;
             }
         }
     }
