@@ -298,6 +298,9 @@ pub fn parse_move(pos: &Position, text: &str, notation: Notation) -> Result<Move
             if pos.piece_at(to).is_some() && pos.piece_at(to).color() == us {
                 return Err(err(format!("{} holds your own piece", name(to))));
             }
+            if promote && kind.promotes_to().is_none() {
+                return Err(err(format!("the {} cannot promote", kind.name())));
+            }
             if promote {
                 Move::promoting(from, to)
             } else {

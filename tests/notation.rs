@@ -89,6 +89,7 @@ fn promotions() {
     assert_eq!(parse_move(&pos, "j8j9+", Notation::Xboard).unwrap(), promo);
     assert_eq!(write_move(&pos, promo, Notation::Xboard), "j8j9+");
     refused(&pos, "6l6k+", Notation::Usi, "may not promote");
+    refused(&pos, "7l7k+", Notation::Usi, "the king cannot promote");
 }
 
 #[test]

@@ -87,6 +87,12 @@ const SPECS: &[OptionSpec] = &[
         in_xboard: true,
     },
     OptionSpec {
+        name: "CounterStrikeRecapture",
+        aliases: &[],
+        kind: OptionType::Check,
+        in_xboard: true,
+    },
+    OptionSpec {
         name: "PromotionRule",
         aliases: &[],
         kind: OptionType::Combo {
@@ -170,6 +176,7 @@ impl Settings {
             "OkazakiRule" => bool_text(self.rules.okazaki).to_string(),
             "LionMiddleProtector" => bool_text(self.rules.lion_middle_protector).to_string(),
             "BareKing" => bool_text(self.rules.bare_king).to_string(),
+            "CounterStrikeRecapture" => bool_text(self.rules.counter_strike_recapture).to_string(),
             "PromotionRule" => match self.rules.promotion {
                 PromotionRule::Lishogi => "lishogi",
                 PromotionRule::EntryOnly => "entry-only",
@@ -322,6 +329,13 @@ mod tests {
         assert_eq!(s.rules, crate::rules::Preset::Hachu.rules());
         s.set("BareKing", "1").unwrap();
         assert!(s.rules.bare_king);
+        assert!(!s.rules.counter_strike_recapture);
+        s.set("CounterStrikeRecapture", "true").unwrap();
+        assert!(s.rules.counter_strike_recapture);
+        let names: Vec<String> = s.usi_lines(false);
+        assert!(names
+            .iter()
+            .any(|l| l.contains("name CounterStrikeRecapture type check default true")));
         s.set("Hash", "16").unwrap();
         assert_eq!(s.engine.hash_mb, 16);
         s.set("USI_Variant", "heian8x8").unwrap();
