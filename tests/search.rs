@@ -216,3 +216,43 @@ fn timed_search_respects_the_clock() {
     assert!(start.elapsed() < Duration::from_millis(1500));
     assert!(pos.is_legal(result.best.expect("move")));
 }
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: 16,
+        threads: 1,
+        multipv: 3,
+        ..EngineOptions::default()
+    });
+    let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = lines.clone();
+    let pos = Position::startpos(Variant::Heian);
+    let result = engine
+        .start(
+            &pos,
+            depth(4),
+            Box::new(move |info| sink.lock().unwrap().push(info.clone())),
+        )
+        .wait();
+    let lines = lines.lock().unwrap();
+    let last_depth: Vec<_> = lines.iter().filter(|i| i.depth == 4).collect();
+    assert_eq!(
+        last_depth.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
+    let firsts: std::collections::HashSet<_> = last_depth.iter().map(|i| i.pv[0]).collect();
+    assert_eq!(firsts.len(), 3, "three different root moves");
+    assert_eq!(last_depth[0].pv[0], result.best.unwrap());
+    let cp = |s: Score| match s {
+        Score::Cp(c) => c,
+        Score::Mate(m) => {
+            if m > 0 {
+                100_000 - m
+            } else {
+                -100_000 - m
+            }
+        }
+    };
+    assert!(cp(last_depth[0].score) >= cp(last_depth[1].score));
+}

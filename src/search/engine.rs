@@ -83,6 +83,7 @@ impl Engine {
             max_depth,
             max_nodes: limits.nodes,
             infinite: limits.infinite,
+            multipv: self.options.multipv.max(1) as usize,
         };
         let job = SearchJob {
             shared: shared.clone(),

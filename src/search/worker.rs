@@ -34,6 +34,8 @@ pub struct Budget {
     pub max_nodes: Option<u64>,
     /// Infinite analysis: the search goes on until `stop`.
     pub infinite: bool,
+    /// Principal variations the main thread reports (helpers search one).
+    pub multipv: usize,
 }
 
 /// The result of a worker's iterative deepening.
@@ -66,6 +68,8 @@ pub struct Worker<'a> {
     stopped: bool,
     root_found: bool,
     root_score: i32,
+    /// Root moves left out while searching the second and later MultiPV lines.
+    excluded: Vec<Move>,
 }
 
 fn lmr_table() -> Vec<[u8; 64]> {
@@ -153,6 +157,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             stopped: false,
             root_found: false,
+            excluded: Vec::new(),
         }
     }
 
@@ -192,8 +197,18 @@ impl<'a> Worker<'a> {
                 break;
             }
             prev_score = score;
+            let extra_lines = if self.id == 0 {
+                self.other_lines(depth, &found)
+            } else {
+                Vec::new()
+            };
             if let Some(report) = on_info.as_deref_mut() {
                 report(&self.info(&found));
+                for (k, line) in extra_lines.iter().enumerate() {
+                    let mut info = self.info(line);
+                    info.multipv = k as u32 + 2;
+                    report(&info);
+                }
             }
             if self.id == 0 && self.out_of_time_for_next_iteration() {
                 break;
@@ -212,6 +227,37 @@ impl<'a> Worker<'a> {
         }
         self.flush_nodes();
         found
+    }
+
+    /// MultiPV: the second and later best lines at `depth`, each searched with a full window
+    /// and the root moves of the lines before it left out. A line cut short by `stop` is dropped.
+    fn other_lines(&mut self, depth: i32, best: &Finding) -> Vec<Finding> {
+        let wanted = self.budget.multipv.min(self.pos.legal_moves().len());
+        let mut lines = Vec::new();
+        let Some(&first) = best.pv.first() else {
+            return lines;
+        };
+        self.excluded.push(first);
+        while self.excluded.len() < wanted {
+            self.pv[0].clear();
+            self.root_found = false;
+            self.seldepth = 0;
+            let score = self.search(-INFINITY, INFINITY, depth, 0, true);
+            if self.stopped || !self.root_found {
+                break;
+            }
+            let pv = self.pv[0].clone();
+            self.excluded.push(pv[0]);
+            lines.push(Finding {
+                pv,
+                score,
+                depth,
+                seldepth: self.seldepth,
+            });
+        }
+        self.excluded.clear();
+        self.pv[0] = best.pv.clone();
+        lines
     }
 
     /// Infinite and ponder searches must not end before the GUI says so.
@@ -460,6 +506,9 @@ impl<'a> Worker<'a> {
             && static_eval + p::FUTILITY_MARGIN * depth <= alpha
             && alpha.abs() < MATE_BOUND;
         while let Some(mv) = picker.next(&self.pos, self.history) {
+            if ply == 0 && self.excluded.contains(&mv) {
+                continue;
+            }
             let tactical = is_tactical(&self.pos, mv);
             if futile && legal > 0 && !tactical {
                 legal += 1;
@@ -534,9 +583,11 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        self.shared
-            .table
-            .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
+        if ply > 0 || self.excluded.is_empty() {
+            self.shared
+                .table
+                .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
+        }
         best_score
     }
 
