@@ -3,13 +3,15 @@
 //! handshake, a short game, every lion move kind in both notations, promotions, rule options,
 //! each error case, `stop` latency, `ponderhit` and the lishogi-bot session.
 
+mod common;
+
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shishi::notation::{parse_move, write_move, Notation};
 use shishi::{Position, Variant};
 use std::io::Write;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 struct Engine {
@@ -21,24 +23,7 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start shishi");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            use std::io::BufRead;
-            for line in std::io::BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
+        let (child, stdin, rx) = common::spawn_shishi();
         Engine {
             child,
             stdin,

@@ -4,11 +4,13 @@
 //! in every XBoard spelling, promotions, Heian as an engine-defined variant, `lift`, game end
 //! announcements and each error reply.
 
+mod common;
+
 use shishi::notation::{parse_move, write_move, Notation};
 use shishi::{Position, Variant};
 use std::io::Write;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 struct Engine {
@@ -21,24 +23,7 @@ struct Engine {
 
 impl Engine {
     fn xboard() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start shishi");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            use std::io::BufRead;
-            for line in std::io::BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
+        let (child, stdin, rx) = common::spawn_shishi();
         let mut e = Engine {
             child,
             stdin,
