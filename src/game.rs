@@ -10,8 +10,7 @@
 //! irreversible move is illegal. Protocols and the match runner keep one `GameRecord` per game
 //! and ask `outcome()` after every move.
 
-use crate::board::{Bitboard, Color};
-use crate::movegen::attacks::tables;
+use crate::board::Color;
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::notation::{parse_move, write_move, MoveError, Notation};
@@ -162,7 +161,7 @@ impl GameRecord {
         }
         let forbidden = self.position.rules().repetition == Repetition::Forbid && self.repeats(mv);
         self.position.play(mv);
-        let attack = self.last_move_attacks();
+        let attack = self.position.last_move_checks_or_attacks();
         let window_start = if self.position.last_move_irreversible() {
             self.keys.len()
         } else {
@@ -241,24 +240,5 @@ impl GameRecord {
         } else {
             !self.start.side_to_move()
         }
-    }
-
-    /// Whether the move just played checks, or leaves the moved piece attacking an enemy piece.
-    fn last_move_attacks(&self) -> bool {
-        let pos = &self.position;
-        let mover = !pos.side_to_move();
-        if pos.in_check(!mover) {
-            return true;
-        }
-        let Some(mv) = pos.moves_played().last() else {
-            return false;
-        };
-        if mv.is_pass() {
-            return false;
-        }
-        let to = mv.to();
-        let kind = pos.piece_at(to).kind();
-        let walls: Bitboard = pos.occupied() | pos.variant().off_board();
-        (tables().attacks(kind, mover, to, walls) & pos.pieces(!mover)).any()
     }
 }

@@ -327,6 +327,25 @@ impl Position {
         })
     }
 
+    /// Whether the move just played gives check, or leaves the moved piece attacking an enemy
+    /// piece: the moves that make a repetition a perpetual attack (RULES.md section 8).
+    pub fn last_move_checks_or_attacks(&self) -> bool {
+        let mover = !self.side;
+        if self.in_check(self.side) {
+            return true;
+        }
+        let Some(last) = self.history.last() else {
+            return false;
+        };
+        if last.mv.is_pass() {
+            return false;
+        }
+        let to = last.mv.to();
+        let kind = self.piece_at(to).kind();
+        let walls = self.occupied() | self.variant.off_board();
+        (tables().attacks(kind, mover, to, walls) & self.pieces(self.side)).any()
+    }
+
     /// Whether playing `mv` (a legal move here) captures anything.
     pub fn is_capture(&self, mv: Move) -> bool {
         !mv.is_pass()

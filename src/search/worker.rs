@@ -2,7 +2,8 @@
 //! alpha-beta search (null move, futility, late move reductions), and a quiescence search over
 //! captures and promotions. Game ends are scored by the rules core's `outcome` (royals captured,
 //! bare king, stalemate, Heian checkmate) with mate distances in plies; repetitions inside the
-//! search are draws under `Repetition::Fourfold` and illegal moves under `Repetition::Forbid`.
+//! search are draws under `Repetition::Fourfold` (a loss for the side that checked or attacked
+//! throughout the cycle) and illegal moves under `Repetition::Forbid`.
 //!
 //! The worker owns its position copy, its piece-square sum and its key path; it shares only the
 //! transposition table and the flags in `Shared`.
@@ -388,8 +389,9 @@ impl<'a> Worker<'a> {
         self.floors.pop();
     }
 
-    /// Whether the current position occurred earlier since the last irreversible move.
-    fn repeated(&self) -> bool {
+    /// Where the current position occurred earlier since the last irreversible move: its index
+    /// in `keys`, the most recent occurrence.
+    fn repetition(&self) -> Option<usize> {
         let last = self.keys.len() - 1;
         let key = self.keys[last];
         let floor = *self.floors.last().unwrap_or(&0);
@@ -397,10 +399,35 @@ impl<'a> Worker<'a> {
         while i >= floor + 2 {
             i -= 2;
             if self.keys[i] == key {
-                return true;
+                return Some(i);
             }
         }
-        false
+        None
+    }
+
+    /// The score of a repetition under `Fourfold` (RULES.md section 8), taken as if the cycle
+    /// went on to the fourth occurrence: a loss for a side whose every move in the cycle was a
+    /// check or an attack while the other's were not, otherwise a draw. The cycle's positions
+    /// are recovered by taking its moves back on a copy (rare enough not to cost speed).
+    fn repetition_score(&self, earlier: usize, ply: usize) -> i32 {
+        let cycle = self.keys.len() - 1 - earlier;
+        let mut probe = self.pos.clone();
+        let mut all_attacks = [true; 2];
+        for _ in 0..cycle {
+            let mover = !probe.side_to_move();
+            if all_attacks[mover.index()] && !probe.last_move_checks_or_attacks() {
+                all_attacks[mover.index()] = false;
+            }
+            if probe.undo().is_none() {
+                return 0;
+            }
+        }
+        let us = self.pos.side_to_move().index();
+        match (all_attacks[us], all_attacks[1 - us]) {
+            (true, false) => -(MATE - ply as i32),
+            (false, true) => MATE - ply as i32,
+            _ => 0,
+        }
     }
 
     #[inline]
@@ -430,8 +457,10 @@ impl<'a> Worker<'a> {
             if self.pos.royals(us).is_empty() {
                 return -(MATE - ply as i32);
             }
-            if !self.forbid_repetition() && self.repeated() {
-                return 0;
+            if !self.forbid_repetition() {
+                if let Some(earlier) = self.repetition() {
+                    return self.repetition_score(earlier, ply);
+                }
             }
             if self.pos.is_over_before_moves() {
                 if let Some(o) = self.pos.outcome() {
@@ -515,7 +544,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             self.make(mv);
-            if self.forbid_repetition() && self.repeated() {
+            if self.forbid_repetition() && self.repetition().is_some() {
                 self.unmake();
                 continue;
             }
