@@ -242,3 +242,40 @@ impl GameRecord {
         }
     }
 }
+
+/// The fourfold-repetition result of a position that carries its own move history (as the
+/// protocols keep it), by RULES.md section 8: `None` before the fourth occurrence; then a loss
+/// for a side whose every move since the first occurrence was a check or an attack while the
+/// other side's were not, else a draw. The cycle is walked back on a copy.
+pub fn fourfold_outcome(pos: &Position) -> Option<Outcome> {
+    let now = pos.key();
+    let back_to_first: Vec<usize> = pos
+        .repetition_window()
+        .enumerate()
+        .filter(|&(_, k)| k == now)
+        .map(|(i, _)| i + 1)
+        .collect();
+    if back_to_first.len() < 3 {
+        return None;
+    }
+    let cycle = back_to_first[back_to_first.len() - 1];
+    let mut probe = pos.clone();
+    let mut all_attacks = [true; 2];
+    for _ in 0..cycle {
+        let mover = !probe.side_to_move();
+        if !probe.last_move_checks_or_attacks() {
+            all_attacks[mover.index()] = false;
+        }
+        probe.undo()?;
+    }
+    Some(
+        match (
+            all_attacks[Color::Sente.index()],
+            all_attacks[Color::Gote.index()],
+        ) {
+            (true, false) => Outcome::win(Color::Gote, OutcomeReason::PerpetualAttack),
+            (false, true) => Outcome::win(Color::Sente, OutcomeReason::PerpetualAttack),
+            _ => Outcome::draw(OutcomeReason::Repetition),
+        },
+    )
+}

@@ -273,3 +273,33 @@ fn a_move_the_generator_does_not_make_is_refused_and_changes_nothing() {
     assert_eq!(game.position().to_sfen(), before);
     assert_eq!(game.plies(), 0);
 }
+
+#[test]
+fn fourfold_outcome_from_a_bare_position_history_agrees_with_the_record() {
+    // The protocols keep only a Position with its history; the result must be the record's.
+    for (sfen, moves) in [
+        (ROOK_CHECKS, ["1a2a", "1e2e", "2a1a", "2e1e"]),
+        (ROOK_CHASES_GOLD, ["1c2c", "1h2h", "2c1c", "2h1h"]),
+    ] {
+        let mut game = record(sfen, Preset::Lishogi);
+        play_usi(
+            &mut game,
+            &[if sfen == ROOK_CHECKS { "3e1e" } else { "3h1h" }],
+        );
+        for round in 0..3 {
+            assert!(
+                shishi::game::fourfold_outcome(game.position()).is_none(),
+                "round {round}"
+            );
+            play_usi(&mut game, &moves);
+        }
+        assert_eq!(
+            shishi::game::fourfold_outcome(game.position()),
+            game.outcome()
+        );
+        assert_eq!(
+            game.outcome().map(|o| o.reason),
+            Some(OutcomeReason::PerpetualAttack)
+        );
+    }
+}

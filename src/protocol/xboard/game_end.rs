@@ -1,9 +1,8 @@
 //! When an XBoard game is over: the position's own endings (royals captured, stalemate, bare
-//! king, two royals) and repetition, counted here from the position's repetition window because
-//! the protocol must announce it. The perpetual-attack exception of RULES.md section 8 is the
-//! game record's business; here the fourth occurrence is always a draw.
+//! king, two royals) and fourfold repetition with its perpetual-attack exception, so the
+//! protocol can announce the result with its reason.
 
-use crate::position::{Outcome, OutcomeReason, Position};
+use crate::position::{Outcome, Position};
 use crate::rules::Repetition;
 
 /// How many earlier positions since the last irreversible move equal the current one.
@@ -22,8 +21,8 @@ pub fn outcome(pos: &Position) -> Option<Outcome> {
     if let Some(o) = pos.outcome() {
         return Some(o);
     }
-    if pos.rules().repetition == Repetition::Fourfold && earlier_occurrences(pos) >= 3 {
-        return Some(Outcome::draw(OutcomeReason::Repetition));
+    if pos.rules().repetition == Repetition::Fourfold {
+        return crate::game::fourfold_outcome(pos);
     }
     None
 }
