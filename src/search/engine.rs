@@ -1,9 +1,9 @@
 //! `Engine` and `SearchHandle`: the search as the protocols and the command line see it.
 //!
-//! `Engine::start` spawns one search thread that owns time and info output; it starts the Lazy
-//! SMP helpers in a thread scope, so they never outlive the search. Threads share the table
-//! (`Arc<Table>`) and `Shared` flags only; each keeps its own history, which persists between
-//! searches of a game and is cleared by `new_game`.
+//! `Engine::start` spawns one search thread that owns time and info output; it runs the Lazy
+//! SMP helpers on the engine's rayon pool inside a scope, so they never outlive the search.
+//! Threads share the table (`Arc<Table>`) and `Shared` flags only; each keeps its own history,
+//! which persists between searches of a game and is cleared by `new_game`.
 
 use super::picker::History;
 use super::shared::Shared;
@@ -25,6 +25,8 @@ pub struct Engine {
     options: EngineOptions,
     table: Arc<Table>,
     histories: Vec<Arc<Mutex<History>>>,
+    /// Threads for the Lazy SMP helpers (`Threads` - 1 of them); none with one thread.
+    helpers: Option<Arc<rayon::ThreadPool>>,
 }
 
 /// A running search. Dropping it stops the search and waits for its threads.
@@ -40,6 +42,7 @@ impl Engine {
             options,
             table,
             histories: Vec::new(),
+            helpers: None,
         }
     }
 
@@ -90,6 +93,7 @@ impl Engine {
             pos: pos.clone(),
             budget,
             histories: self.histories[..threads].to_vec(),
+            helpers: self.helper_pool(threads - 1),
             on_info,
         };
         let thread = std::thread::Builder::new()
@@ -109,6 +113,30 @@ impl Engine {
                 }
             }
         }
+    }
+}
+
+impl Engine {
+    /// The rayon pool for `count` helpers, built when the thread count changes.
+    fn helper_pool(&mut self, count: usize) -> Option<Arc<rayon::ThreadPool>> {
+        if count == 0 {
+            return None;
+        }
+        if self.helpers.as_ref().map(|p| p.current_num_threads()) != Some(count) {
+            let built = rayon::ThreadPoolBuilder::new()
+                .num_threads(count)
+                .stack_size(SEARCH_STACK_BYTES)
+                .thread_name(|i| format!("shishi-helper-{}", i + 1))
+                .build();
+            self.helpers = match built {
+                Ok(pool) => Some(Arc::new(pool)),
+                Err(e) => {
+                    log::warn!("search helpers did not start, searching on one thread: {e}");
+                    None
+                }
+            };
+        }
+        self.helpers.clone()
     }
 }
 
@@ -155,6 +183,7 @@ struct SearchJob {
     pos: Position,
     budget: Budget,
     histories: Vec<Arc<Mutex<History>>>,
+    helpers: Option<Arc<rayon::ThreadPool>>,
     on_info: Box<dyn FnMut(&SearchInfo) + Send>,
 }
 
@@ -221,21 +250,8 @@ impl SearchJob {
         let budget = self.budget;
         let on_info = &mut self.on_info;
         let histories = &self.histories;
-        std::thread::scope(|scope| {
-            let mut helpers = Vec::new();
-            for (id, history) in histories.iter().enumerate().skip(1) {
-                let spawned = std::thread::Builder::new()
-                    .name(format!("shishi-helper-{id}"))
-                    .stack_size(SEARCH_STACK_BYTES)
-                    .spawn_scoped(scope, move || {
-                        let mut h = history.lock().unwrap_or_else(PoisonError::into_inner);
-                        Worker::new(shared, id, pos, &mut h, budget).think(None)
-                    });
-                match spawned {
-                    Ok(helper) => helpers.push(helper),
-                    Err(e) => log::warn!("search helper {id} did not start: {e}"),
-                }
-            }
+        let helper_findings = Mutex::new(Vec::new());
+        let mut main_search = || {
             let mut h = histories[0].lock().unwrap_or_else(PoisonError::into_inner);
             let mut worker = Worker::new(shared, 0, pos, &mut h, budget);
             let finding = worker.think(Some(&mut |info: &SearchInfo| on_info(info)));
@@ -247,17 +263,36 @@ impl SearchJob {
                 std::thread::sleep(Duration::from_millis(1));
             }
             shared.request_stop();
-            debug_assert!(finding.score.abs() <= MATE);
-            // A helper that completed a deeper iteration than the main thread has the better answer.
-            let mut best = finding;
-            for helper in helpers {
-                if let Ok(found) = helper.join() {
-                    if found.depth > best.depth && !found.pv.is_empty() {
-                        best = found;
-                    }
+            finding
+        };
+        let finding = match &self.helpers {
+            Some(pool) if histories.len() > 1 => pool.in_place_scope(|scope| {
+                for (id, history) in histories.iter().enumerate().skip(1) {
+                    let helper_findings = &helper_findings;
+                    scope.spawn(move |_| {
+                        let mut h = history.lock().unwrap_or_else(PoisonError::into_inner);
+                        let found = Worker::new(shared, id, pos, &mut h, budget).think(None);
+                        helper_findings
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .push(found);
+                    });
                 }
+                main_search()
+            }),
+            _ => main_search(),
+        };
+        debug_assert!(finding.score.abs() <= MATE);
+        // A helper that completed a deeper iteration than the main thread has the better answer.
+        let mut best = finding;
+        for found in helper_findings
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+        {
+            if found.depth > best.depth && !found.pv.is_empty() {
+                best = found;
             }
-            best
-        })
+        }
+        best
     }
 }
