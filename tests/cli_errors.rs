@@ -127,3 +127,20 @@ fn good_input_counts() {
     assert_eq!(lines.len(), 27, "26 root moves and the total: {stdout}");
     assert_eq!(lines[26], "Nodes searched: 26");
 }
+
+#[test]
+fn match_engine_that_does_not_start() {
+    let shishi = env!("CARGO_BIN_EXE_shishi");
+    rejects(
+        &[
+            "match",
+            "--engine",
+            shishi,
+            "--engine",
+            "/nonexistent/engine",
+            "--games",
+            "2",
+        ],
+        "engine '/nonexistent/engine' did not start",
+    );
+}

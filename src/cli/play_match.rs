@@ -3,12 +3,13 @@
 
 use super::{parse_rules, parse_variant, UsageError};
 use crate::board::Color;
+use crate::matchplay::driver::Failure;
 use crate::matchplay::driver::TimeControl;
 use crate::matchplay::openings::{parse_book, Opening};
 use crate::matchplay::pgn::{write_record, RecordInfo};
 use crate::matchplay::play_game::{DrawAdjudication, GameRules, ResignAdjudication};
 use crate::matchplay::stats::Sprt;
-use crate::matchplay::{game_start, run_match, summary_table, MatchConfig, Protocol};
+use crate::matchplay::{connect, game_start, run_match, summary_table, MatchConfig, Protocol};
 use clap::Args;
 use std::fs::File;
 use std::io::Write;
@@ -132,6 +133,20 @@ fn parse_resign(text: &str) -> Result<ResignAdjudication, UsageError> {
     Ok(r)
 }
 
+/// Starts `command` once and lets it go: a wrong path or an engine that fails its handshake
+/// stops the match before any game instead of forfeiting every one.
+fn check_engine_starts(command: &str, protocol: Protocol, debug: bool) -> Result<(), UsageError> {
+    let mut driver = connect(command, protocol, debug).map_err(|f| {
+        let why = match f {
+            Failure::Crash(e) | Failure::Protocol(e) => e,
+            Failure::Timeout => "no answer to the handshake".to_string(),
+        };
+        UsageError(format!("engine '{command}' did not start: {why}"))
+    })?;
+    driver.quit();
+    Ok(())
+}
+
 pub fn run(args: MatchArgs) -> Result<(), UsageError> {
     let engines: [String; 2] = args.engines.clone().try_into().map_err(|_| {
         UsageError(format!(
@@ -192,6 +207,9 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
         .as_deref()
         .map(parse_resign)
         .transpose()?;
+    for (command, proto) in engines.iter().zip(protocol) {
+        check_engine_starts(command, proto, args.debug)?;
+    }
     let mut pgn = match &args.pgn {
         Some(path) => Some(
             File::create(path)
