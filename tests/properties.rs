@@ -1,11 +1,12 @@
 //! Properties checked over seeded random games of both families: undo restores the position
 //! bit for bit, the incremental key equals the key from scratch, every legal move survives a
-//! round trip through both notations, SFEN and XBoard FEN round-trip, and no two generated moves
-//! have the same effect.
+//! round trip through both notations, SFEN and XBoard FEN round-trip, no two generated moves
+//! have the same effect, and the tactical generator gives exactly the captures and promotions.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shishi::board::Variant;
+use shishi::movegen::{generate_tactical, MoveList};
 use shishi::notation::{parse_move, write_move, Notation};
 use shishi::position::Position;
 use std::collections::HashSet;
@@ -119,6 +120,28 @@ fn no_two_generated_moves_have_the_same_effect() {
                     "{mv:?} repeats the effect of another move in {pos:?}"
                 );
             }
+        });
+    }
+}
+
+#[test]
+fn tactical_generator_gives_exactly_the_captures_and_promotions() {
+    for (i, v) in all_variants().into_iter().enumerate() {
+        random_walk(v, 505 + i as u64, 3000, |pos| {
+            let mut expected: Vec<u32> = pos
+                .legal_moves()
+                .iter()
+                .filter(|m| m.is_promotion() || pos.is_capture(**m))
+                .map(|m| m.bits())
+                .collect();
+            let mut tactical = MoveList::new();
+            if pos.royals(pos.side_to_move()).any() {
+                generate_tactical(pos, &mut tactical);
+            }
+            let mut got: Vec<u32> = tactical.iter().map(|m| m.bits()).collect();
+            expected.sort_unstable();
+            got.sort_unstable();
+            assert_eq!(got, expected, "tactical moves differ in {pos:?}");
         });
     }
 }

@@ -103,7 +103,8 @@ pub(crate) fn forced_promotions(pos: &Position, kind: Kind, promotions: Bitboard
     }
 }
 
-pub(super) fn generate(pos: &Position, out: &mut MoveList) {
+/// Appends the legal moves, or with `tactical_only` just the captures and promotions among them.
+pub(super) fn generate(pos: &Position, tactical_only: bool, out: &mut MoveList) {
     let t = tables();
     let us = pos.side_to_move();
     let them = !us;
@@ -123,7 +124,7 @@ pub(super) fn generate(pos: &Position, out: &mut MoveList) {
         let kind = pos.piece_at(from).kind();
         let mut targets = t.attacks(kind, us, from, walls) & !blocked;
         let power = kind.lion_power();
-        if power != LionPower::None && !can_pass {
+        if power != LionPower::None && !can_pass && !tactical_only {
             can_pass = (t.lion_first(kind, us, from) & !walls).any();
         }
         if kind.is_lion() {
@@ -131,6 +132,9 @@ pub(super) fn generate(pos: &Position, out: &mut MoveList) {
                 if distant_lion_protected(pos, from, lion) {
                     targets.clear(lion);
                 }
+            }
+            if tactical_only {
+                targets &= enemy;
             }
             for to in targets {
                 out.push(Move::normal(from, to));
@@ -143,7 +147,11 @@ pub(super) fn generate(pos: &Position, out: &mut MoveList) {
         for to in promotions {
             out.push(Move::promoting(from, to));
         }
-        for to in targets & !forced_promotions(pos, kind, promotions) {
+        let mut plain = targets & !forced_promotions(pos, kind, promotions);
+        if tactical_only {
+            plain &= enemy;
+        }
+        for to in plain {
             out.push(Move::normal(from, to));
         }
         if let LionPower::Lines(_) = power {

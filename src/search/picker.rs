@@ -1,12 +1,12 @@
 //! The staged move picker: hash move, then captures and promotions by MVV-LVA (a lion double
 //! capture counts both victims, a royal victim first of all), then killers, then quiet moves by
-//! history. The moves come from the legal move generator, so every stage yields only legal moves
+//! history, then the captures that lose material. The moves come from the legal move generator, so every stage yields only legal moves
 //! and, all stages together, each legal move exactly once; later stages are scored only when
 //! reached, so a cut-off on the hash move or a capture costs no quiet-move scoring.
 
-use super::eval::{captured_value, victim_value};
+use super::eval::{captured_value, loses_material, victim_value};
 use crate::board::Color;
-use crate::movegen::{generate, MoveList};
+use crate::movegen::{generate, generate_tactical, MoveList};
 use crate::moves::Move;
 use crate::position::Position;
 use smallvec::SmallVec;
@@ -55,6 +55,7 @@ enum Stage {
     Tactical,
     Killers,
     Quiets,
+    BadTactical,
     Done,
 }
 
@@ -64,9 +65,11 @@ pub struct Picker {
     stage: Stage,
     hash: Option<Move>,
     killers: [Option<Move>; 2],
-    /// Moves before `next` have been yielded; `split` ends the tactical part.
+    /// Moves before `next` have been yielded. The list is laid out as good tactical moves up to
+    /// `split`, quiet moves up to `quiet_end`, then the captures that lose material.
     next: usize,
     split: usize,
+    quiet_end: usize,
     killer_index: usize,
     tactical_only: bool,
 }
@@ -96,7 +99,11 @@ impl Picker {
     ) -> Picker {
         let mut moves = MoveList::new();
         if pos.royals(pos.side_to_move()).any() {
-            generate(pos, &mut moves);
+            if tactical_only {
+                generate_tactical(pos, &mut moves);
+            } else {
+                generate(pos, &mut moves);
+            }
         }
         // Tactical moves first, then quiet ones; order inside each part is the generator's.
         let mut split = 0;
@@ -116,12 +123,13 @@ impl Picker {
             killers,
             next: 0,
             split,
+            quiet_end: len,
             killer_index: 0,
             tactical_only,
         }
     }
 
-    /// The number of legal moves (all of them, whatever the mode).
+    /// The number of moves of this picker's mode: every legal move, or the tactical ones.
     pub fn legal_count(&self) -> usize {
         self.moves.len()
     }
@@ -153,8 +161,9 @@ impl Picker {
                         self.killer_index += 1;
                         if let Some(k) = k {
                             if Some(k) != self.hash {
-                                if let Some(i) =
-                                    self.moves[self.next..].iter().position(|&m| m == k)
+                                if let Some(i) = self.moves[self.next..self.quiet_end]
+                                    .iter()
+                                    .position(|&m| m == k)
                                 {
                                     let at = self.next + i;
                                     self.moves.swap(self.next, at);
@@ -166,11 +175,17 @@ impl Picker {
                     }
                     self.stage = Stage::Quiets;
                     let side = pos.side_to_move();
-                    for i in self.next..self.moves.len() {
+                    for i in self.next..self.quiet_end {
                         self.scores[i] = history.get(side, self.moves[i]);
                     }
                 }
                 Stage::Quiets => {
+                    if let Some(mv) = self.pick_best(self.quiet_end) {
+                        return Some(mv);
+                    }
+                    self.stage = Stage::BadTactical;
+                }
+                Stage::BadTactical => {
                     if let Some(mv) = self.pick_best(self.moves.len()) {
                         return Some(mv);
                     }
@@ -187,6 +202,27 @@ impl Picker {
             let attacker = victim_value(pos.piece_at(mv.from()).kind()).min(3000);
             let promotion = if mv.is_promotion() { 200 } else { 0 };
             self.scores[i] = captured_value(pos, mv) * 16 - attacker / 8 + promotion;
+        }
+        if !self.tactical_only {
+            self.defer_losing_captures(pos);
+        }
+    }
+
+    /// Moves the captures that lose material to the end of the list, behind the quiet moves.
+    fn defer_losing_captures(&mut self, pos: &Position) {
+        let mut i = 0;
+        while i < self.split {
+            let mv = self.moves[i];
+            if mv.is_promotion() || !loses_material(pos, mv, captured_value(pos, mv)) {
+                i += 1;
+                continue;
+            }
+            self.split -= 1;
+            self.quiet_end -= 1;
+            self.moves.swap(i, self.split);
+            self.scores.swap(i, self.split);
+            self.moves.swap(self.split, self.quiet_end);
+            self.scores.swap(self.split, self.quiet_end);
         }
     }
 

@@ -8,7 +8,7 @@
 //! The worker owns its position copy, its piece-square sum and its key path; it shares only the
 //! transposition table and the flags in `Shared`.
 
-use super::eval::{captured_value, evaluate, piece_material, psq_delta, psq_total};
+use super::eval::{captured_value, evaluate, loses_material, piece_material, psq_delta, psq_total};
 use super::params as p;
 use super::picker::{is_tactical, History, Picker};
 use super::shared::Shared;
@@ -666,7 +666,7 @@ impl<'a> Worker<'a> {
         } else {
             Picker::tactical(&self.pos)
         };
-        if picker.legal_count() == 0 {
+        if evasions && picker.legal_count() == 0 {
             let outcome = self.pos.outcome_given_moves(false);
             return outcome.map_or(0, |o| outcome_score(&self.pos, o, ply));
         }
@@ -678,7 +678,10 @@ impl<'a> Worker<'a> {
                     continue;
                 }
                 let gain = captured_value(&self.pos, mv);
-                if !mv.is_promotion() && stand_pat + gain + p::DELTA_MARGIN <= alpha {
+                if !mv.is_promotion()
+                    && (stand_pat + gain + p::DELTA_MARGIN <= alpha
+                        || loses_material(&self.pos, mv, gain))
+                {
                     continue;
                 }
             }
