@@ -167,6 +167,7 @@ fn worker(
                 .as_ref()
                 .map_or_else(|| config.engines[e].clone(), |d| d.name().to_string())
         });
+        let names = distinct_names(names);
         let color_of = |e: usize| if e == 0 { first_color } else { !first_color };
         let game = match failed_start {
             Some((e, f)) => forfeit(
@@ -207,6 +208,16 @@ fn worker(
     }
     for d in drivers.iter_mut().flatten() {
         d.quit();
+    }
+}
+
+/// Two engines that give the same name (an engine against an older build of itself) are told
+/// apart by their order on the command line, in the progress lines, the table and the PGN.
+fn distinct_names([first, second]: [String; 2]) -> [String; 2] {
+    if first == second {
+        [format!("{first} (1)"), format!("{second} (2)")]
+    } else {
+        [first, second]
     }
 }
 
@@ -368,5 +379,18 @@ pub fn game_start(
         root_sfen: variant.start_sfen().to_string(),
         root_is_startpos: true,
         time_control: tc,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::distinct_names;
+
+    #[test]
+    fn same_names_are_told_apart_by_order() {
+        let same = distinct_names(["shishi 0.1.0".into(), "shishi 0.1.0".into()]);
+        assert_eq!(same, ["shishi 0.1.0 (1)", "shishi 0.1.0 (2)"]);
+        let different = distinct_names(["shishi".into(), "HaChu 0.21".into()]);
+        assert_eq!(different, ["shishi", "HaChu 0.21"]);
     }
 }
