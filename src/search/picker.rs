@@ -197,28 +197,25 @@ impl Picker {
     }
 
     fn score_tactical(&mut self, pos: &Position) {
+        let mut losing: SmallVec<[bool; 64]> = smallvec::smallvec![false; self.split];
         for i in 0..self.split {
             let mv = self.moves[i];
             let attacker = victim_value(pos.piece_at(mv.from()).kind()).min(3000);
             let promotion = if mv.is_promotion() { 200 } else { 0 };
-            self.scores[i] = captured_value(pos, mv) * 16 - attacker / 8 + promotion;
+            let gain = captured_value(pos, mv);
+            self.scores[i] = gain * 16 - attacker / 8 + promotion;
+            losing[i] = !self.tactical_only && !mv.is_promotion() && loses_material(pos, mv, gain);
         }
-        if !self.tactical_only {
-            self.defer_losing_captures(pos);
-        }
-    }
-
-    /// Moves the captures that lose material to the end of the list, behind the quiet moves.
-    fn defer_losing_captures(&mut self, pos: &Position) {
+        // Losing captures go to the end of the list, behind the quiet moves.
         let mut i = 0;
         while i < self.split {
-            let mv = self.moves[i];
-            if mv.is_promotion() || !loses_material(pos, mv, captured_value(pos, mv)) {
+            if !losing[i] {
                 i += 1;
                 continue;
             }
             self.split -= 1;
             self.quiet_end -= 1;
+            losing.swap(i, self.split);
             self.moves.swap(i, self.split);
             self.scores.swap(i, self.split);
             self.moves.swap(self.split, self.quiet_end);
