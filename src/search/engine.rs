@@ -9,7 +9,7 @@ use super::picker::History;
 use super::shared::Shared;
 use super::time;
 use super::tt::Table;
-use super::worker::{to_score, Budget, Finding, Worker, MATE, MAX_PLY};
+use super::worker::{report_for, to_score, Budget, Finding, Worker, MATE, MAX_PLY};
 use super::{EngineOptions, Limits, Score, SearchInfo, SearchResult};
 use crate::moves::Move;
 use crate::position::Position;
@@ -283,7 +283,9 @@ impl SearchJob {
             _ => main_search(),
         };
         debug_assert!(finding.score.abs() <= MATE);
-        // A helper that completed a deeper iteration than the main thread has the better answer.
+        // A helper that completed a deeper iteration than the main thread has the better answer;
+        // the GUI hears of it before the best move, so the last line shows what is played.
+        let main_depth = finding.depth;
         let mut best = finding;
         for found in helper_findings
             .into_inner()
@@ -292,6 +294,9 @@ impl SearchJob {
             if found.depth > best.depth && !found.pv.is_empty() {
                 best = found;
             }
+        }
+        if best.depth > main_depth {
+            on_info(&report_for(shared, &best, 0));
         }
         best
     }

@@ -121,6 +121,23 @@ pub fn to_score(score: i32) -> Score {
     }
 }
 
+/// The progress report for `found`, counting at least `own_nodes` (a thread's unflushed count).
+pub fn report_for(shared: &Shared, found: &Finding, own_nodes: u64) -> SearchInfo {
+    let elapsed = shared.base.elapsed();
+    let nodes = shared.total_nodes().max(own_nodes);
+    SearchInfo {
+        depth: found.depth.max(0) as u32,
+        seldepth: found.seldepth.max(found.depth).max(0) as u32,
+        multipv: 1,
+        score: to_score(found.score),
+        nodes,
+        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+        time: elapsed,
+        hashfull: shared.table.hashfull(),
+        pv: found.pv.clone(),
+    }
+}
+
 fn outcome_score(pos: &Position, outcome: Outcome, ply: usize) -> i32 {
     match outcome.winner {
         None => 0,
@@ -266,20 +283,8 @@ impl<'a> Worker<'a> {
         self.shared.pondering.load(Relaxed) || self.budget.infinite
     }
 
-    pub fn info(&self, found: &Finding) -> SearchInfo {
-        let elapsed = self.shared.base.elapsed();
-        let nodes = self.shared.total_nodes().max(self.nodes);
-        SearchInfo {
-            depth: found.depth.max(0) as u32,
-            seldepth: found.seldepth.max(found.depth).max(0) as u32,
-            multipv: 1,
-            score: to_score(found.score),
-            nodes,
-            nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-            time: elapsed,
-            hashfull: self.shared.table.hashfull(),
-            pv: found.pv.clone(),
-        }
+    fn info(&self, found: &Finding) -> SearchInfo {
+        report_for(self.shared, found, self.nodes)
     }
 
     fn out_of_time_for_next_iteration(&self) -> bool {
