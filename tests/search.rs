@@ -261,3 +261,30 @@ fn multipv_reports_distinct_lines_best_first() {
     };
     assert!(cp(last_depth[0].score) >= cp(last_depth[1].score));
 }
+
+/// With helpers, whichever thread finishes the requested depth first ends the search; the last
+/// line the GUI sees must be the one whose move is played, at the depth reported.
+#[test]
+fn two_threads_report_the_line_they_play() {
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: 16,
+        threads: 2,
+        ..EngineOptions::default()
+    });
+    for pos in random_positions(6, 77) {
+        let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = lines.clone();
+        let result = engine
+            .start(
+                &pos,
+                depth(5),
+                Box::new(move |info| sink.lock().unwrap().push(info.clone())),
+            )
+            .wait();
+        let Some(best) = result.best else { continue };
+        let lines = lines.lock().unwrap();
+        let last = lines.last().expect("at least one line");
+        assert_eq!(last.depth, result.depth, "{}", pos.to_sfen());
+        assert_eq!(last.pv.first(), Some(&best), "{}", pos.to_sfen());
+    }
+}
