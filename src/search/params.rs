@@ -99,6 +99,11 @@ pub const NULL_MIN_MATERIAL: i32 = 900;
 /// Late move reductions: from this depth, after this many moves.
 pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVES: usize = 3;
+/// Late move pruning: at most this depth, quiet moves after `BASE + SCALE * depth^2` tried moves
+/// are skipped (Chu positions have well over a hundred legal moves).
+pub const LMP_MAX_DEPTH: i32 = 3;
+pub const LMP_BASE: i32 = 8;
+pub const LMP_SCALE: i32 = 4;
 /// Futility margin per ply of remaining depth, up to `FUTILITY_MAX_DEPTH`.
 pub const FUTILITY_MARGIN: i32 = 120;
 pub const FUTILITY_MAX_DEPTH: i32 = 3;

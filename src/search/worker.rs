@@ -1,9 +1,9 @@
 //! One search thread: iterative deepening with aspiration windows over a principal-variation
-//! alpha-beta search (null move, futility, late move reductions), and a quiescence search over
-//! captures and promotions. Game ends are scored by the rules core's `outcome` (royals captured,
-//! bare king, stalemate, Heian checkmate) with mate distances in plies; repetitions inside the
-//! search are draws under `Repetition::Fourfold` (a loss for the side that checked or attacked
-//! throughout the cycle) and illegal moves under `Repetition::Forbid`.
+//! alpha-beta search (null move, futility, late move reductions and pruning), and a quiescence
+//! search over captures and promotions. Game ends are scored by the rules core's `outcome`
+//! (royals captured, bare king, stalemate, Heian checkmate) with mate distances in plies;
+//! repetitions inside the search are draws under `Repetition::Fourfold` (a loss for the side that
+//! checked or attacked throughout the cycle) and illegal moves under `Repetition::Forbid`.
 //!
 //! The worker owns its position copy, its piece-square sum and its key path; it shares only the
 //! transposition table and the flags in `Shared`.
@@ -539,6 +539,8 @@ impl<'a> Worker<'a> {
             && depth <= p::FUTILITY_MAX_DEPTH
             && static_eval + p::FUTILITY_MARGIN * depth <= alpha
             && alpha.abs() < MATE_BOUND;
+        let late_move_limit = (!is_pv && !in_check && depth <= p::LMP_MAX_DEPTH)
+            .then(|| (p::LMP_BASE + p::LMP_SCALE * depth * depth) as usize);
         while let Some(mv) = picker.next(&self.pos, self.history) {
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
@@ -546,6 +548,9 @@ impl<'a> Worker<'a> {
             let tactical = is_tactical(&self.pos, mv);
             if futile && legal > 0 && !tactical {
                 legal += 1;
+                continue;
+            }
+            if late_move_limit.is_some_and(|limit| legal >= limit) && !tactical {
                 continue;
             }
             self.make(mv);
