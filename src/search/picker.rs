@@ -196,6 +196,15 @@ impl Picker {
         }
     }
 
+    /// Drops the quiet moves not yet yielded (late move pruning): the picker goes on with the
+    /// captures that lose material.
+    pub fn skip_quiets(&mut self) {
+        if matches!(self.stage, Stage::Killers | Stage::Quiets) {
+            self.next = self.quiet_end;
+            self.stage = Stage::BadTactical;
+        }
+    }
+
     fn score_tactical(&mut self, pos: &Position) {
         let mut losing: SmallVec<[bool; 64]> = smallvec::smallvec![false; self.split];
         for i in 0..self.split {

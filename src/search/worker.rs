@@ -551,6 +551,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             if late_move_limit.is_some_and(|limit| legal >= limit) && !tactical {
+                picker.skip_quiets();
                 continue;
             }
             self.make(mv);
