@@ -3,8 +3,9 @@
 
 use rand::{Rng, SeedableRng};
 use shishi::search::picker::{History, Picker};
-use shishi::search::{bench, Engine, EngineOptions, Limits, Score, SearchResult};
+use shishi::search::{bench, Engine, EngineOptions, Limits, Score, SearchInfo, SearchResult};
 use shishi::{Position, Variant};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 fn engine() -> Engine {
@@ -23,6 +24,25 @@ fn depth(d: u32) -> Limits {
         depth: Some(d),
         ..Limits::default()
     }
+}
+
+/// Searches `pos` and returns the result with every progress line reported on the way.
+fn search_with_lines(
+    engine: &mut Engine,
+    pos: &Position,
+    limits: Limits,
+) -> (SearchResult, Vec<SearchInfo>) {
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let sink = lines.clone();
+    let result = engine
+        .start(
+            pos,
+            limits,
+            Box::new(move |info| sink.lock().unwrap().push(info.clone())),
+        )
+        .wait();
+    let lines = std::mem::take(&mut *lines.lock().unwrap());
+    (result, lines)
 }
 
 /// Positions reached by seeded random playouts from every start position.
@@ -230,17 +250,8 @@ fn multipv_reports_distinct_lines_best_first() {
         multipv: 3,
         ..EngineOptions::default()
     });
-    let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let sink = lines.clone();
     let pos = Position::startpos(Variant::Heian);
-    let result = engine
-        .start(
-            &pos,
-            depth(4),
-            Box::new(move |info| sink.lock().unwrap().push(info.clone())),
-        )
-        .wait();
-    let lines = lines.lock().unwrap();
+    let (result, lines) = search_with_lines(&mut engine, &pos, depth(4));
     let last_depth: Vec<_> = lines.iter().filter(|i| i.depth == 4).collect();
     assert_eq!(
         last_depth.iter().map(|i| i.multipv).collect::<Vec<_>>(),
@@ -272,17 +283,8 @@ fn two_threads_report_the_line_they_play() {
         ..EngineOptions::default()
     });
     for pos in random_positions(6, 77) {
-        let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-        let sink = lines.clone();
-        let result = engine
-            .start(
-                &pos,
-                depth(5),
-                Box::new(move |info| sink.lock().unwrap().push(info.clone())),
-            )
-            .wait();
+        let (result, lines) = search_with_lines(&mut engine, &pos, depth(5));
         let Some(best) = result.best else { continue };
-        let lines = lines.lock().unwrap();
         let last = lines.last().expect("at least one line");
         assert_eq!(last.depth, result.depth, "{}", pos.to_sfen());
         assert_eq!(last.pv.first(), Some(&best), "{}", pos.to_sfen());
