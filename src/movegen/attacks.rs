@@ -18,6 +18,9 @@ pub struct Tables {
     lion_first: Vec<[[Bitboard; 144]; 2]>,
     rays: [[Bitboard; 144]; 8],
     neighbours: [Bitboard; 144],
+    /// The 5x5 box around each square without the square: every square a step, jump or
+    /// lion-power move reaches from it.
+    within_two: [Bitboard; 144],
 }
 
 static TABLES: LazyLock<Tables> = LazyLock::new(Tables::build);
@@ -45,6 +48,16 @@ impl Tables {
                     cur = next;
                 }
                 add(&mut neighbours[sq.index()], sq, dc, dr);
+            }
+        }
+        let mut within_two = [Bitboard::EMPTY; 144];
+        for sq in Square::all() {
+            for dc in -2..=2 {
+                for dr in -2..=2 {
+                    if (dc, dr) != (0, 0) {
+                        add(&mut within_two[sq.index()], sq, dc, dr);
+                    }
+                }
             }
         }
         let mut leaper = Vec::new();
@@ -116,6 +129,7 @@ impl Tables {
             lion_first,
             rays,
             neighbours,
+            within_two,
         }
     }
 
@@ -140,6 +154,13 @@ impl Tables {
     #[inline]
     pub fn neighbours(&self, sq: Square) -> Bitboard {
         self.neighbours[sq.index()]
+    }
+
+    /// Squares at most two king steps from `sq`, `sq` itself excluded: where every leaper
+    /// attacking `sq` stands.
+    #[inline]
+    pub fn within_two(&self, sq: Square) -> Bitboard {
+        self.within_two[sq.index()]
     }
 
     #[inline]

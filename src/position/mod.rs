@@ -357,14 +357,16 @@ impl Position {
         let t = tables();
         let theirs = self.pieces(by);
         let mut attackers = Bitboard::EMPTY;
-        for kind in self.family_kinds() {
-            let own = self.by_kind[kind.index()] & theirs;
-            if own.any() {
-                attackers |= t.leaper(kind, !by, sq) & own;
+        for from in theirs & t.within_two(sq) {
+            if t.leaper(self.board[from.index()].kind(), by, from).has(sq) {
+                attackers.set(from);
             }
         }
         let walls = occupied | self.variant.off_board();
         for dir in 0..8 {
+            if (t.ray(dir, sq) & theirs).is_empty() {
+                continue;
+            }
             let ray = t.ray_attacks(dir, sq, walls) & occupied & theirs;
             if let Some(b) = ray.single() {
                 let kind = self.board[b.index()].kind();

@@ -21,22 +21,6 @@ struct VariantTables {
     strong_kinds: Vec<Kind>,
 }
 
-/// The 5x5 box around each square, without the square itself: a lion's reach.
-fn lion_box() -> &'static [Bitboard; 144] {
-    static BOX: OnceLock<[Bitboard; 144]> = OnceLock::new();
-    BOX.get_or_init(|| {
-        let mut boxes = [Bitboard::EMPTY; 144];
-        for sq in Square::all() {
-            for other in Square::all() {
-                if other != sq && sq.distance(other) <= 2 {
-                    boxes[sq.index()].set(other);
-                }
-            }
-        }
-        boxes
-    })
-}
-
 fn variant_tables(variant: Variant) -> &'static VariantTables {
     static TABLES: OnceLock<Vec<VariantTables>> = OnceLock::new();
     let all = TABLES.get_or_init(|| Variant::ALL.iter().map(|&v| build(v)).collect());
@@ -192,7 +176,6 @@ pub fn victim_value(kind: Kind) -> i32 {
 pub fn evaluate(pos: &Position, psq: i32) -> i32 {
     let mut score = psq;
     let t = variant_tables(pos.variant());
-    let boxes = lion_box();
     let attacks = tables();
     let empty = !pos.occupied() & pos.variant().board();
     let to_move = pos.side_to_move();
@@ -203,13 +186,13 @@ pub fn evaluate(pos: &Position, psq: i32) -> i32 {
         for royal in pos.royals(color) {
             let shelter = (attacks.neighbours(royal) & pos.pieces(color)).count();
             term += p::KING_SHELTER * shelter.min(p::KING_SHELTER_MAX) as i32;
-            if (boxes[royal.index()] & enemy_lions).any() {
+            if (attacks.within_two(royal) & enemy_lions).any() {
                 term -= p::LION_NEAR_KING;
             }
         }
         if color != to_move && enemy_lions.any() {
             for lion in pos.lions(color) {
-                if (boxes[lion.index()] & enemy_lions).any() {
+                if (attacks.within_two(lion) & enemy_lions).any() {
                     term -= p::LION_FACING_LION;
                 }
             }
