@@ -112,7 +112,11 @@ impl Bitboard {
     /// The only square of a one-square set, or `None`.
     #[inline]
     pub fn single(self) -> Option<Square> {
-        (self.count() == 1).then(|| self.lowest())
+        if self.lo != 0 {
+            (self.lo & (self.lo - 1) == 0 && self.hi == 0).then(|| self.lowest())
+        } else {
+            (self.hi != 0 && self.hi & (self.hi - 1) == 0).then(|| self.lowest())
+        }
     }
 
     #[inline]
