@@ -547,7 +547,9 @@ impl<'a> Worker<'a> {
             }
             let tactical = is_tactical(&self.pos, mv);
             if futile && legal > 0 && !tactical {
+                // Every quiet move left is futile too.
                 legal += 1;
+                picker.skip_quiets();
                 continue;
             }
             if late_move_limit.is_some_and(|limit| legal >= limit) && !tactical {
