@@ -179,6 +179,10 @@ pub fn evaluate(pos: &Position, psq: i32) -> i32 {
     let attacks = tables();
     let empty = !pos.occupied() & pos.variant().board();
     let to_move = pos.side_to_move();
+    let mut strong = Bitboard::EMPTY;
+    for &kind in &t.strong_kinds {
+        strong |= pos.kind_bb(kind);
+    }
     for color in Color::BOTH {
         let sign = if color == Color::Sente { 1 } else { -1 };
         let mut term = 0;
@@ -196,10 +200,6 @@ pub fn evaluate(pos: &Position, psq: i32) -> i32 {
                     term -= p::LION_FACING_LION;
                 }
             }
-        }
-        let mut strong = Bitboard::EMPTY;
-        for &kind in &t.strong_kinds {
-            strong |= pos.kind_bb(kind);
         }
         for sq in strong & pos.pieces(color) {
             term += p::MOBILITY_BONUS * (attacks.neighbours(sq) & empty).count() as i32;
