@@ -144,3 +144,30 @@ fn match_engine_that_does_not_start() {
         "engine '/nonexistent/engine' did not start",
     );
 }
+
+#[test]
+fn bench_of_one_position_rejects_an_unknown_variant_or_sfen() {
+    rejects(&["bench", "--variant", "chess"], "unknown variant 'chess'");
+    rejects(
+        &["bench", "--sfen", "startpso"],
+        "neither startpos nor a SFEN",
+    );
+}
+
+#[test]
+fn bench_of_one_position_searches_only_it_and_gives_the_same_nodes_twice() {
+    let run = || {
+        let (code, stdout, stderr) = shishi(&["bench", "--sfen", CHU_START, "--depth", "4"]);
+        assert_eq!(code, 0, "stderr {stderr}");
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 2, "{stdout}");
+        assert!(
+            lines[0].starts_with("position  1 chushogi  depth 4 bestmove"),
+            "{stdout}"
+        );
+        lines[1].split(' ').next().unwrap().to_string()
+    };
+    let nodes = run();
+    assert!(nodes.parse::<u64>().unwrap() > 0);
+    assert_eq!(nodes, run());
+}

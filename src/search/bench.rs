@@ -1,6 +1,7 @@
 //! `bench`: searches the fixed positions of `positions/bench.epd` (compiled in, so the command
 //! works from any directory) to a fixed depth on one thread with a fresh 16 MiB table each. The
 //! total node count is the search's signature: it changes only when search behaviour changes.
+//! `bench_positions` runs the same measurement on positions of the caller's choice.
 
 use super::{Engine, EngineOptions, Limits, Score};
 use crate::board::Variant;
@@ -41,6 +42,15 @@ fn score_text(score: Score) -> String {
 /// Searches every bench position to `depth` (default `DEFAULT_DEPTH`); writes one line per
 /// position and last `<nodes> nodes <nps> nps`.
 pub fn bench(depth: Option<u32>, out: &mut dyn Write) -> io::Result<BenchResult> {
+    bench_positions(&positions(), depth, out)
+}
+
+/// `bench` over the given positions instead of the fixed list, for measuring one position.
+pub fn bench_positions(
+    positions: &[Position],
+    depth: Option<u32>,
+    out: &mut dyn Write,
+) -> io::Result<BenchResult> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
     let mut engine = Engine::new(EngineOptions {
         hash_mb: BENCH_HASH_MB,
@@ -50,7 +60,7 @@ pub fn bench(depth: Option<u32>, out: &mut dyn Write) -> io::Result<BenchResult>
     });
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
-    for (i, pos) in positions().iter().enumerate() {
+    for (i, pos) in positions.iter().enumerate() {
         engine.new_game();
         let limits = Limits {
             depth: Some(depth),

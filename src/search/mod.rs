@@ -95,7 +95,7 @@ mod time;
 pub mod tt;
 mod worker;
 
-pub use bench::{bench, BenchResult};
+pub use bench::{bench, bench_positions, BenchResult};
 pub use engine::{Engine, SearchHandle};
 pub use time::{plan as time_plan, TimePlan};
 pub use worker::{MATE, MAX_PLY};
