@@ -9,7 +9,7 @@ pub use game_end::{Outcome, OutcomeReason};
 pub use sfen::SfenError;
 
 use crate::board::piece::NUM_KINDS;
-use crate::board::{zobrist, Bitboard, Color, Family, Kind, Piece, Square, Variant, KINDS};
+use crate::board::{zobrist, Bitboard, Color, Family, Kind, Piece, Square, Variant};
 use crate::movegen::attacks::tables;
 use crate::moves::Move;
 use crate::rules::RuleSet;
@@ -160,12 +160,6 @@ impl Position {
     #[inline]
     pub fn lions(&self, color: Color) -> Bitboard {
         (self.kind_bb(Kind::Lion) | self.kind_bb(Kind::PromotedKirin)) & self.pieces(color)
-    }
-
-    /// Kinds that can appear in this position's variant.
-    pub fn family_kinds(&self) -> impl Iterator<Item = Kind> + '_ {
-        let family = self.family();
-        KINDS.iter().copied().filter(move |k| k.family() == family)
     }
 
     fn put(&mut self, sq: Square, piece: Piece) {
