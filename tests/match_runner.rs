@@ -16,6 +16,17 @@ use std::time::Duration;
 const FAKE: &str = env!("CARGO_BIN_EXE_fake_engine");
 
 fn run(second: &str, protocol: Protocol, variant: Variant, games: usize, tc: &str) -> MatchSummary {
+    run_limited(second, protocol, variant, games, tc, None)
+}
+
+fn run_limited(
+    second: &str,
+    protocol: Protocol,
+    variant: Variant,
+    games: usize,
+    tc: &str,
+    max_moves: Option<u32>,
+) -> MatchSummary {
     let config = MatchConfig {
         engines: [
             format!("{FAKE} --name good"),
@@ -34,6 +45,7 @@ fn run(second: &str, protocol: Protocol, variant: Variant, games: usize, tc: &st
             margin: Duration::from_millis(150),
             draw: None,
             resign: None,
+            max_moves,
         },
         sprt: None,
         time_control_text: tc.to_string(),
@@ -229,4 +241,18 @@ fn shipped_opening_books_load_with_fifty_openings_or_more() {
             assert_eq!(pos.side_to_move(), Color::Sente);
         }
     }
+}
+
+#[test]
+fn move_limit_ends_a_game_as_an_adjudicated_draw() {
+    let s = run_limited("", Protocol::Usi, Variant::Chushogi, 2, "5+0.1", Some(5));
+    for g in &s.games {
+        let o = g.game.outcome;
+        assert_eq!(o.winner, None, "{}", g.game.detail);
+        assert_eq!(o.reason, OutcomeReason::Adjudication, "{}", g.game.detail);
+        assert!(g.game.detail.contains("move limit"), "{}", g.game.detail);
+        assert_eq!(g.game.moves.len(), 10);
+        assert_eq!(replay(Variant::Chushogi, &g.game.moves), None);
+    }
+    assert_eq!(s.tally.draws as usize, s.games.len());
 }

@@ -57,6 +57,9 @@ pub struct MatchArgs {
     /// Loss when a score stays low: movecount=3,score=1000[,twosided].
     #[arg(long)]
     resign_adjudication: Option<String>,
+    /// Adjudicate a draw once each side has made this many moves (the opening's included).
+    #[arg(long)]
+    max_moves: Option<u32>,
     /// Milliseconds an engine may overrun its clock before it forfeits.
     #[arg(long, default_value_t = 200)]
     margin_ms: u64,
@@ -228,6 +231,7 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
             margin: Duration::from_millis(args.margin_ms),
             draw,
             resign,
+            max_moves: args.max_moves,
         },
         sprt,
         time_control_text: args.tc.clone(),

@@ -1,6 +1,6 @@
 //! One game between two drivers: the clocks, the referee's verdict on every move, the engines'
 //! failures (crash, time, protocol) charged to the side that failed, and the optional draw and
-//! resign adjudication by the scores the engines report.
+//! resign adjudication by the scores the engines report, and the optional move limit.
 
 use super::driver::{Claimed, Clocks, Driver, EngineScore, Failure, GameStart, MoveTexts, Reply};
 use super::openings::Opening;
@@ -36,6 +36,9 @@ pub struct GameRules {
     pub margin: Duration,
     pub draw: Option<DrawAdjudication>,
     pub resign: Option<ResignAdjudication>,
+    /// A draw once each side has made this many moves (the opening's included), as cutechess's
+    /// `-maxmoves`: Chu has no move limit of its own and a shuffling endgame can go on for ever.
+    pub max_moves: Option<u32>,
 }
 
 /// A finished game.
@@ -130,6 +133,14 @@ impl Game<'_> {
         loop {
             if let Some(o) = self.referee.outcome() {
                 return (o, o.reason.describe().to_string());
+            }
+            if let Some(limit) = self.rules.max_moves {
+                if self.texts.len() >= 2 * limit as usize {
+                    return (
+                        Outcome::draw(OutcomeReason::Adjudication),
+                        format!("move limit: {limit} moves each"),
+                    );
+                }
             }
             let us = self.referee.position().side_to_move();
             let engine = &mut *engines[us.index()];
