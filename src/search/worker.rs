@@ -498,12 +498,6 @@ impl<'a> Worker<'a> {
         let static_eval = evaluate(&self.pos, self.psq[ply]);
 
         if !is_pv && !in_check && ply > 0 {
-            if depth <= p::FUTILITY_MAX_DEPTH
-                && static_eval - p::FUTILITY_MARGIN * depth >= beta
-                && static_eval.abs() < MATE_BOUND
-            {
-                return static_eval;
-            }
             let last_was_null = self.path.last().is_some_and(|m| m.is_pass());
             if depth >= p::NULL_MIN_DEPTH
                 && static_eval >= beta
