@@ -213,13 +213,3 @@ pub fn evaluate(pos: &Position, psq: i32) -> i32 {
     };
     relative + p::TEMPO
 }
-
-/// Non-royal material of `color` other than pawns, for the null-move safety test.
-pub fn piece_material(pos: &Position, color: Color) -> i32 {
-    pos.pieces(color)
-        .iter()
-        .map(|sq| pos.piece_at(sq).kind())
-        .filter(|k| !k.is_royal() && !matches!(k, Kind::Pawn | Kind::HeianPawn))
-        .map(p::material)
-        .sum()
-}

@@ -90,12 +90,6 @@ pub const TEMPO: i32 = 15;
 /// Aspiration window half-width at the start of an iteration, and from which depth.
 pub const ASPIRATION_DELTA: i32 = 30;
 pub const ASPIRATION_MIN_DEPTH: i32 = 5;
-/// Null move: minimum depth, and the reduction `R = BASE + depth / DIV`.
-pub const NULL_MIN_DEPTH: i32 = 3;
-pub const NULL_REDUCTION_BASE: i32 = 3;
-pub const NULL_REDUCTION_DIV: i32 = 4;
-/// Null move needs at least this much non-royal, non-pawn material for the side to move.
-pub const NULL_MIN_MATERIAL: i32 = 900;
 /// Late move reductions: from this depth, after this many moves.
 pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVES: usize = 3;
@@ -104,9 +98,6 @@ pub const LMR_MIN_MOVES: usize = 3;
 pub const LMP_MAX_DEPTH: i32 = 3;
 pub const LMP_BASE: i32 = 8;
 pub const LMP_SCALE: i32 = 4;
-/// Futility margin per ply of remaining depth, up to `FUTILITY_MAX_DEPTH`.
-pub const FUTILITY_MARGIN: i32 = 120;
-pub const FUTILITY_MAX_DEPTH: i32 = 3;
 /// Quiescence delta pruning margin.
 pub const DELTA_MARGIN: i32 = 200;
 /// Quiescence plies after which only captures of the last-moved-to square are tried.

@@ -1,5 +1,5 @@
 //! One search thread: iterative deepening with aspiration windows over a principal-variation
-//! alpha-beta search (null move, futility, late move reductions and pruning), and a quiescence
+//! alpha-beta search (late move reductions and pruning), and a quiescence
 //! search over captures and promotions. Game ends are scored by the rules core's `outcome`
 //! (royals captured, bare king, stalemate, Heian checkmate) with mate distances in plies;
 //! repetitions inside the search are draws under `Repetition::Fourfold` (a loss for the side that
@@ -8,7 +8,7 @@
 //! The worker owns its position copy, its piece-square sum and its key path; it shares only the
 //! transposition table and the flags in `Shared`.
 
-use super::eval::{captured_value, evaluate, loses_material, piece_material, psq_delta, psq_total};
+use super::eval::{captured_value, evaluate, loses_material, psq_delta, psq_total};
 use super::params as p;
 use super::picker::{is_tactical, History, Picker};
 use super::shared::Shared;
@@ -376,16 +376,6 @@ impl<'a> Worker<'a> {
         self.floors.push(floor);
     }
 
-    /// A pass used as a null move: nothing before it counts for repetition.
-    fn make_null(&mut self) {
-        let top = *self.psq.last().unwrap_or(&0);
-        self.pos.play(Move::PASS);
-        self.path.push(Move::PASS);
-        self.psq.push(top);
-        self.keys.push(self.pos.key());
-        self.floors.push(self.keys.len() - 1);
-    }
-
     fn unmake(&mut self) {
         self.pos.undo();
         self.path.pop();
@@ -495,27 +485,6 @@ impl<'a> Worker<'a> {
             }
         }
         let in_check = self.pos.in_check(us);
-        let static_eval = evaluate(&self.pos, self.psq[ply]);
-
-        if !is_pv && !in_check && ply > 0 {
-            let last_was_null = self.path.last().is_some_and(|m| m.is_pass());
-            if depth >= p::NULL_MIN_DEPTH
-                && static_eval >= beta
-                && !last_was_null
-                && piece_material(&self.pos, us) >= p::NULL_MIN_MATERIAL
-            {
-                let r = p::NULL_REDUCTION_BASE + depth / p::NULL_REDUCTION_DIV;
-                self.make_null();
-                let score = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
-                self.unmake();
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    return if score > MATE_BOUND { beta } else { score };
-                }
-            }
-        }
 
         let killers = self.killers[ply];
         let mut picker = Picker::new(&self.pos, hash_move, killers);
@@ -528,11 +497,6 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut legal = 0usize;
         let mut quiets_tried: smallvec::SmallVec<[Move; 32]> = smallvec::SmallVec::new();
-        let futile = !is_pv
-            && !in_check
-            && depth <= p::FUTILITY_MAX_DEPTH
-            && static_eval + p::FUTILITY_MARGIN * depth <= alpha
-            && alpha.abs() < MATE_BOUND;
         let late_move_limit = (!is_pv && !in_check && depth <= p::LMP_MAX_DEPTH)
             .then(|| (p::LMP_BASE + p::LMP_SCALE * depth * depth) as usize);
         while let Some(mv) = picker.next(&self.pos, self.history) {
@@ -540,12 +504,6 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let tactical = is_tactical(&self.pos, mv);
-            if futile && legal > 0 && !tactical {
-                // Every quiet move left is futile too.
-                legal += 1;
-                picker.skip_quiets();
-                continue;
-            }
             if late_move_limit.is_some_and(|limit| legal >= limit) && !tactical {
                 picker.skip_quiets();
                 continue;
@@ -607,10 +565,6 @@ impl<'a> Worker<'a> {
         if legal == 0 {
             // Every move repeats a position where repeats are forbidden: no legal move.
             return -(MATE - ply as i32);
-        }
-        if best_move.is_none() {
-            // Only futility-pruned moves: the static bound stands.
-            return alpha;
         }
         let bound = if best_score >= beta {
             Bound::Lower
