@@ -59,7 +59,7 @@ pub struct Worker<'a> {
     /// is where the current ply's reversible stretch begins.
     keys: Vec<u64>,
     floors: Vec<usize>,
-    /// Moves played since the root (passes included, null moves as passes).
+    /// Moves played since the root (passes included).
     path: Vec<Move>,
     killers: Vec<[Option<Move>; 2]>,
     pv: Vec<Vec<Move>>,
