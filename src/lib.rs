@@ -1,6 +1,7 @@
 //! shishi: a Chu Shogi and Heian Shogi engine.
 //!
 //! Layers, each using only the ones above it:
+//! - `platform`: what the host offers (its memory size).
 //! - `board`: squares, bitboards (144 bits: `u128` + overflow word), pieces, variants, Zobrist.
 //! - `rules`: the rule sets (lishogi, JCSA, HaChu) and their single rules.
 //! - `position`: a position with make/undo, SFEN and XBoard FEN, game end by position.
@@ -18,6 +19,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod platform;
 pub mod position;
 pub mod protocol;
 pub mod rules;

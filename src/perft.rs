@@ -1,40 +1,59 @@
 //! Perft and divide: count the leaves of the legal-move tree, bulk-counted at the last ply and
 //! parallel over root moves with rayon. Game-end positions (RULES.md section 5 and 10) are
-//! leaves with no children; repetition is ignored.
+//! leaves with no children; repetition is ignored. Every count can be interrupted through a
+//! stop flag, so a protocol can answer `stop` while a long perft runs.
 
 use crate::movegen::{generate, MoveList};
 use crate::moves::Move;
 use crate::notation::{write_move, Notation};
 use crate::position::Position;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A stop flag nobody sets, for the counts that run to the end.
+static NEVER: AtomicBool = AtomicBool::new(false);
 
 /// Leaves of the tree of depth `depth` below `pos`.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    perft_until(pos, depth, &NEVER).unwrap_or(0)
+}
+
+/// Leaves of the tree of depth `depth` below `pos`, or `None` once `stop` is set.
+pub fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
     if depth == 0 {
-        return 1;
+        return Some(1);
     }
     if pos.is_over_before_moves() {
-        return 0;
+        return Some(0);
     }
     let mut moves = MoveList::new();
     generate(pos, &mut moves);
     if depth == 1 {
-        return moves.len() as u64;
+        return Some(moves.len() as u64);
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
     }
     let mut nodes = 0;
     for &mv in &moves {
         pos.play(mv);
-        nodes += perft(pos, depth - 1);
+        let below = perft_until(pos, depth - 1, stop);
         pos.undo();
+        nodes += below?;
     }
-    nodes
+    Some(nodes)
 }
 
 /// The count below each root move (in the generator's order) for `depth >= 1`, computed in
 /// parallel on the current rayon pool.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    divide_until(pos, depth, &NEVER).unwrap_or_default()
+}
+
+/// `divide`, or `None` once `stop` is set.
+pub fn divide_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
     if depth == 0 || pos.is_over_before_moves() {
-        return Vec::new();
+        return Some(Vec::new());
     }
     let mut moves = MoveList::new();
     generate(pos, &mut moves);
@@ -43,7 +62,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .map(|&mv| {
             let mut child = pos.clone();
             child.play(mv);
-            (mv, perft(&mut child, depth - 1))
+            perft_until(&mut child, depth - 1, stop).map(|n| (mv, n))
         })
         .collect()
 }
@@ -58,14 +77,24 @@ pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
 
 /// Divide lines `move count`, sorted by move text, in `notation`.
 pub fn divide_lines(pos: &Position, depth: u32, notation: Notation) -> (Vec<String>, u64) {
-    let mut rows: Vec<(String, u64)> = divide(pos, depth)
+    divide_lines_until(pos, depth, notation, &NEVER).unwrap_or_default()
+}
+
+/// `divide_lines`, or `None` once `stop` is set.
+pub fn divide_lines_until(
+    pos: &Position,
+    depth: u32,
+    notation: Notation,
+    stop: &AtomicBool,
+) -> Option<(Vec<String>, u64)> {
+    let mut rows: Vec<(String, u64)> = divide_until(pos, depth, stop)?
         .into_iter()
         .map(|(mv, n)| (write_move(pos, mv, notation), n))
         .collect();
     rows.sort();
     let total = rows.iter().map(|r| r.1).sum();
-    (
+    Some((
         rows.into_iter().map(|(m, n)| format!("{m} {n}")).collect(),
         total,
-    )
+    ))
 }

@@ -477,3 +477,67 @@ fn lishogi_bot_session() {
     );
     e.close();
 }
+
+/// Finding: `go perft 7` ran on the input thread, so `stop` and `isready` waited for it.
+#[test]
+fn isready_and_stop_are_answered_during_a_long_perft() {
+    let mut e = Engine::usi();
+    e.send("position startpos");
+    e.send("go perft 7");
+    std::thread::sleep(Duration::from_millis(200));
+    let start = Instant::now();
+    e.send("isready");
+    e.expect_within("readyok", Duration::from_secs(1));
+    e.send("stop");
+    e.expect_within("info string perft stopped", Duration::from_secs(1));
+    assert!(start.elapsed() < Duration::from_secs(2));
+    // the engine is free again: a short perft counts to the end
+    e.send("go perft 1");
+    let lines = e.lines_until("Nodes searched:");
+    assert_eq!(
+        lines.len(),
+        Position::startpos(Variant::Chushogi).legal_moves().len()
+    );
+    e.close();
+}
+
+/// Finding: `go nodes 18446744073709551615` was refused as "not a number".
+#[test]
+fn go_takes_numbers_in_their_whole_range() {
+    let mut e = Engine::usi();
+    e.send("position startpos");
+    e.send("go nodes 18446744073709551615 depth 2");
+    let line = e.expect("bestmove ");
+    assert_ne!(bestmove_word(&line), "resign");
+    assert!(e
+        .error_for("go nodes 18446744073709551616")
+        .contains("too large"));
+    assert!(e.error_for("go depth -1").contains("whole number"));
+    assert!(e
+        .error_for("go btime 99999999999999999999")
+        .contains("longest time"));
+    e.send("go btime -50 wtime 1000 byoyomi 100");
+    let line = e.expect("bestmove ");
+    assert_ne!(bestmove_word(&line), "resign");
+    e.close();
+}
+
+/// Finding: `setoption name USI_Hash value 65536` tried to allocate 64 GiB and aborted.
+#[test]
+fn a_hash_beyond_the_machines_memory_is_refused() {
+    let max = shishi::search::tt::max_hash_mb();
+    let mut e = Engine::usi();
+    let too_big = max + 1;
+    if too_big <= 65536 {
+        let error = e.error_for(&format!("setoption name USI_Hash value {too_big}"));
+        assert!(error.contains("machine's memory"), "{error}");
+    }
+    assert!(e
+        .error_for("setoption name USI_Hash value 65537")
+        .contains("between 1 and 65536"));
+    e.send("position startpos");
+    e.send("go depth 2");
+    let line = e.expect("bestmove ");
+    assert_ne!(bestmove_word(&line), "resign");
+    e.close();
+}

@@ -322,3 +322,79 @@ fn analyze_reports_until_exit() {
     assert!(start.elapsed() < Duration::from_secs(2));
     e.close();
 }
+
+/// Finding: `st 99999999999999999999` panicked (a duration made from an unbounded float).
+#[test]
+fn huge_time_values_are_refused_and_the_engine_lives_on() {
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("force");
+    for command in [
+        "st 99999999999999999999",
+        "st 1e300",
+        "time 9223372036854775807",
+        "otim 9223372036854775807",
+        "level 40 99999999999999999999 0",
+        "level 0 5 1e30",
+    ] {
+        let r = e.replies(command);
+        assert_eq!(r.len(), 1, "{command}: {r:?}");
+        assert!(r[0].starts_with("Error ("), "{command}: {r:?}");
+        assert!(r[0].ends_with(command), "{command}: {r:?}");
+    }
+    // the old (default) limits stand: a short search still answers with a move
+    e.send("sd 1");
+    e.send("go");
+    let reply = e.engine_move();
+    parse_move(
+        &Position::startpos(Variant::Chushogi),
+        &reply,
+        Notation::Xboard,
+    )
+    .expect("a legal first move");
+    e.close();
+}
+
+/// Finding: in lost positions shishi played on until XBoard (which applies a check rule in chu)
+/// forfeited it. Here every sente move leaves the king to the lion two squares away.
+#[test]
+fn resigns_when_every_move_loses() {
+    let sfen = "5k6/12/12/12/12/12/12/11P/12/2n9/12/K11 b - 1";
+    let pos = Position::from_sfen(Variant::Chushogi, sfen).unwrap();
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    e.send(&format!("setboard {}", pos.to_xboard_fen()));
+    e.send("sd 4");
+    let replies = e.replies("go");
+    assert!(replies.is_empty(), "{replies:?}");
+    let line = e.expect("resign");
+    assert_eq!(line, "resign");
+    let after = e.replies("go");
+    assert!(after.iter().all(|l| !l.starts_with("move ")), "{after:?}");
+    e.close();
+}
+
+/// Finding: XBoard adjudicated "stalemate" right after shishi captured the last royal; shishi
+/// now claims the result itself right after its move.
+#[test]
+fn claims_the_win_after_capturing_the_last_royal() {
+    let sfen = "12/12/12/12/12/5k6/5N6/12/12/12/12/K11 b - 1";
+    let pos = Position::from_sfen(Variant::Chushogi, sfen).unwrap();
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    e.send(&format!("setboard {}", pos.to_xboard_fen()));
+    e.send("sd 3");
+    e.send("go");
+    let reply = e.engine_move();
+    let mv = parse_move(&pos, &reply, Notation::Xboard).expect("a legal move");
+    let mut after = pos.clone();
+    after.play(mv);
+    assert!(after.royals(shishi::Color::Gote).is_empty(), "{reply}");
+    let claim = e.expect("1-0 ");
+    assert!(claim.starts_with("1-0 {Sente wins"), "{claim}");
+    e.close();
+}

@@ -71,12 +71,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), UsageError> {
             args.threads
         )));
     }
-    if args.hash == 0 || args.hash > 65536 {
-        return Err(UsageError(format!(
-            "--hash must be between 1 and 65536 MiB, not {}",
-            args.hash
-        )));
-    }
+    crate::search::tt::check_hash_mb(args.hash).map_err(|e| UsageError(format!("--hash: {e}")))?;
     if let Some(d) = args.depth {
         if d == 0 || d > 100 {
             return Err(UsageError(format!(

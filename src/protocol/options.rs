@@ -212,7 +212,11 @@ impl Settings {
             (OptionType::Spin { min, max }, field) => {
                 let n = spin(*min, *max)?;
                 match field {
-                    "USI_Hash" => self.engine.hash_mb = n as usize,
+                    "USI_Hash" => {
+                        crate::search::tt::check_hash_mb(n as usize)
+                            .map_err(|e| format!("option USI_Hash: {e}"))?;
+                        self.engine.hash_mb = n as usize
+                    }
                     "Threads" => self.engine.threads = n as usize,
                     "MultiPV" => self.engine.multipv = n as u32,
                     _ => self.engine.move_overhead = Duration::from_millis(n as u64),
@@ -315,6 +319,11 @@ mod tests {
         let before = format!("{s:?}");
         assert!(s.set("Threads", "0").is_err());
         assert!(s.set("USI_Hash", "lots").is_err());
+        let beyond = crate::search::tt::max_hash_mb() + 1;
+        if beyond <= 65536 {
+            let e = s.set("USI_Hash", &beyond.to_string()).unwrap_err();
+            assert!(e.contains("machine's memory"), "{e}");
+        }
         assert!(s.set("RuleSet", "fide").is_err());
         assert!(s.set("BareKing", "maybe").is_err());
         assert!(s.set("Nonsense", "1").is_err());

@@ -11,9 +11,14 @@ use super::{emit, engine_name, pv_text, Input, Lines, POLL};
 use crate::board::{Color, Variant};
 use crate::cli::UsageError;
 use crate::notation::{parse_move, write_move, Notation};
-use crate::perft::divide_lines;
+use crate::perft::divide_lines_until;
 use crate::position::Position;
-use crate::search::{Engine, Limits, Score, SearchHandle, SearchInfo, SearchResult};
+use crate::search::{
+    Engine, Limits, Score, SearchHandle, SearchInfo, SearchResult, MAX_PLY, MAX_TIME,
+};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// Which spelling of the protocol the GUI chose with its first command.
@@ -42,6 +47,12 @@ struct Running {
     hold: bool,
 }
 
+/// A `go perft` counting on its own thread, so `stop` and `isready` are answered meanwhile.
+struct PerftJob {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<Option<(Vec<String>, u64)>>,
+}
+
 struct Session {
     dialect: Dialect,
     settings: Settings,
@@ -49,6 +60,7 @@ struct Session {
     engine_options_changed: bool,
     pos: Option<Position>,
     running: Option<Running>,
+    perft: Option<PerftJob>,
 }
 
 /// Runs the loop after the `usi` (or `uci`) command that chose it.
@@ -60,10 +72,11 @@ pub fn run(lines: &Lines, dialect: Dialect) -> Result<(), UsageError> {
         engine_options_changed: false,
         pos: None,
         running: None,
+        perft: None,
     };
     session.handshake();
     loop {
-        let input = if session.running.is_some() {
+        let input = if session.running.is_some() || session.perft.is_some() {
             lines.poll(POLL)
         } else {
             lines.next()
@@ -72,17 +85,42 @@ pub fn run(lines: &Lines, dialect: Dialect) -> Result<(), UsageError> {
             Input::Line(line) => {
                 if !session.command(&line) {
                     session.stop_search(false);
+                    session.stop_perft();
                     return Ok(());
                 }
             }
             Input::Idle => {}
             Input::Eof => {
                 session.stop_search(true);
+                session.stop_perft();
                 return Ok(());
             }
         }
         session.report_if_finished();
+        session.report_perft_if_finished();
     }
+}
+
+/// A non-negative whole number for `go <what>`, in the full range of `T`.
+fn whole_number<T: TryFrom<u128>>(what: &str, text: &str) -> Result<T, String> {
+    let n: u128 = text
+        .parse()
+        .map_err(|_| format!("go {what} needs a whole number, not '{text}'"))?;
+    T::try_from(n).map_err(|_| format!("go {what} {n} is too large"))
+}
+
+/// A time in milliseconds for `go <what>`; a negative clock (a GUI's overrun) counts as zero.
+fn millis(what: &str, text: &str) -> Result<Duration, String> {
+    let n: i128 = text
+        .parse()
+        .map_err(|_| format!("go {what} needs milliseconds, not '{text}'"))?;
+    let max = MAX_TIME.as_millis() as i128;
+    if n > max {
+        return Err(format!(
+            "go {what} {n} is beyond the longest time accepted ({max} ms)"
+        ));
+    }
+    Ok(Duration::from_millis(n.max(0) as u64))
 }
 
 fn error(message: &str) {
@@ -172,7 +210,10 @@ impl Session {
             }
             "position" => self.position(args),
             "go" => self.go(args),
-            "stop" => self.stop_search(true),
+            "stop" => {
+                self.stop_search(true);
+                self.stop_perft();
+            }
             "ponderhit" => {
                 if let Some(run) = self.running.as_mut() {
                     run.handle.ponderhit();
@@ -285,35 +326,40 @@ impl Session {
         };
         let mut words = args.iter();
         while let Some(&word) = words.next() {
-            let mut number = |what: &str| -> Result<u64, String> {
-                let text = words
+            let mut value = || {
+                words
                     .next()
-                    .ok_or_else(|| format!("go {what} needs a number"))?;
-                let n: i64 = text
-                    .parse()
-                    .map_err(|_| format!("go {what} needs a number, not '{text}'"))?;
-                Ok(n.max(0) as u64)
+                    .copied()
+                    .ok_or_else(|| format!("go {word} needs a number"))
             };
-            let ms = |n: u64| Duration::from_millis(n);
             match word {
                 "infinite" => limits.infinite = true,
                 "ponder" => limits.ponder = true,
                 "perft" => {
-                    let depth = number("perft")?;
+                    let depth: u32 = whole_number(word, value()?)?;
                     if !(1..=20).contains(&depth) {
                         return Err(format!("go perft depth must be 1 to 20, not {depth}"));
                     }
-                    return Ok(GoRequest::Perft(depth as u32));
+                    return Ok(GoRequest::Perft(depth));
                 }
-                w if w == sente_time => limits.time[Color::Sente.index()] = Some(ms(number(w)?)),
-                w if w == gote_time => limits.time[Color::Gote.index()] = Some(ms(number(w)?)),
-                w if w == sente_inc => limits.increment[Color::Sente.index()] = ms(number(w)?),
-                w if w == gote_inc => limits.increment[Color::Gote.index()] = ms(number(w)?),
-                "byoyomi" => limits.byoyomi = ms(number(word)?),
-                "movetime" => limits.movetime = Some(ms(number(word)?)),
-                "movestogo" => limits.moves_to_go = Some(number(word)? as u32),
-                "depth" => limits.depth = Some(number(word)?.clamp(1, 255) as u32),
-                "nodes" => limits.nodes = Some(number(word)?.max(1)),
+                w if w == sente_time => {
+                    limits.time[Color::Sente.index()] = Some(millis(w, value()?)?)
+                }
+                w if w == gote_time => {
+                    limits.time[Color::Gote.index()] = Some(millis(w, value()?)?)
+                }
+                w if w == sente_inc => {
+                    limits.increment[Color::Sente.index()] = millis(w, value()?)?
+                }
+                w if w == gote_inc => limits.increment[Color::Gote.index()] = millis(w, value()?)?,
+                "byoyomi" => limits.byoyomi = millis(word, value()?)?,
+                "movetime" => limits.movetime = Some(millis(word, value()?)?),
+                "movestogo" => limits.moves_to_go = Some(whole_number(word, value()?)?),
+                "depth" => {
+                    let depth: u32 = whole_number(word, value()?)?;
+                    limits.depth = Some(depth.clamp(1, MAX_PLY as u32));
+                }
+                "nodes" => limits.nodes = Some(whole_number::<u64>(word, value()?)?.max(1)),
                 other => return Err(format!("unknown go parameter: {other}")),
             }
         }
@@ -334,8 +380,8 @@ impl Session {
     }
 
     fn go(&mut self, args: &[&str]) {
-        if self.running.is_some() {
-            return error("go ignored: a search is already running (send stop first)");
+        if self.running.is_some() || self.perft.is_some() {
+            return error("go ignored: a search or perft is already running (send stop first)");
         }
         let request = match self.parse_go(args) {
             Ok(r) => r,
@@ -359,12 +405,42 @@ impl Session {
         self.running = Some(Running { handle, pos, hold });
     }
 
-    fn perft(&self, pos: &Position, depth: u32) {
-        let (lines, total) = divide_lines(pos, depth, self.notation());
-        for line in lines {
-            emit(&line);
+    fn perft(&mut self, pos: &Position, depth: u32) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let (pos, notation) = (pos.clone(), self.notation());
+        let thread = std::thread::spawn(move || divide_lines_until(&pos, depth, notation, &flag));
+        self.perft = Some(PerftJob { stop, thread });
+    }
+
+    fn report_perft_if_finished(&mut self) {
+        if self.perft.as_ref().is_some_and(|j| j.thread.is_finished()) {
+            self.finish_perft();
         }
-        emit(&format!("Nodes searched: {total}"));
+    }
+
+    /// Interrupts a running perft; its partial count is not printed.
+    fn stop_perft(&mut self) {
+        if let Some(job) = &self.perft {
+            job.stop.store(true, Ordering::Relaxed);
+        }
+        self.finish_perft();
+    }
+
+    fn finish_perft(&mut self) {
+        let Some(job) = self.perft.take() else {
+            return;
+        };
+        match job.thread.join() {
+            Ok(Some((lines, total))) => {
+                for line in lines {
+                    emit(&line);
+                }
+                emit(&format!("Nodes searched: {total}"));
+            }
+            Ok(None) => emit("info string perft stopped"),
+            Err(_) => error("perft failed"),
+        }
     }
 
     fn report(&self, pos: &Position, result: &SearchResult) {
@@ -416,8 +492,8 @@ impl Session {
     }
 
     fn bench(&mut self) {
-        if self.running.is_some() {
-            return error("bench ignored: a search is running (send stop first)");
+        if self.running.is_some() || self.perft.is_some() {
+            return error("bench ignored: a search or perft is running (send stop first)");
         }
         let mut out = std::io::stdout();
         if let Err(e) = crate::search::bench(None, &mut out) {

@@ -17,7 +17,7 @@ use crate::cli::UsageError;
 use crate::notation::{parse_move, write_move, Notation};
 use crate::position::Position;
 use crate::rules::Repetition;
-use crate::search::{Engine, Limits, Score, SearchHandle, SearchInfo};
+use crate::search::{Engine, Limits, Score, SearchHandle, SearchInfo, MAX_TIME};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -118,25 +118,32 @@ fn xboard_score(score: Score) -> i32 {
     }
 }
 
+/// Seconds as a duration, if finite, not negative and at most `MAX_TIME`.
+fn seconds_within_range(seconds: f64) -> Option<Duration> {
+    let max = MAX_TIME.as_secs_f64();
+    (seconds.is_finite() && (0.0..=max).contains(&seconds))
+        .then(|| Duration::from_secs_f64(seconds))
+}
+
 /// `5`, `0:30`, `1:30.5` (minutes, or minutes and seconds) as a duration.
 fn parse_base(text: &str) -> Option<Duration> {
     let (minutes, seconds) = match text.split_once(':') {
         Some((m, s)) => (m.parse::<f64>().ok()?, s.parse::<f64>().ok()?),
         None => (text.parse::<f64>().ok()?, 0.0),
     };
-    let total = minutes * 60.0 + seconds;
-    (total.is_finite() && total >= 0.0).then(|| Duration::from_secs_f64(total))
+    seconds_within_range(minutes * 60.0 + seconds)
 }
 
 fn parse_seconds(text: &str) -> Option<Duration> {
-    let s: f64 = text.parse().ok()?;
-    (s.is_finite() && s >= 0.0).then(|| Duration::from_secs_f64(s))
+    seconds_within_range(text.parse().ok()?)
 }
 
 /// A clock in centiseconds (`time`, `otim`); negative values mean no time left.
 fn parse_centis(text: &str) -> Option<Duration> {
     let c: i64 = text.parse().ok()?;
-    Some(Duration::from_millis(c.max(0) as u64 * 10))
+    let ms = (c.max(0) as u64).checked_mul(10)?;
+    let clock = Duration::from_millis(ms);
+    (clock <= MAX_TIME).then_some(clock)
 }
 
 /// The Betza moves of each Heian piece, for the GUI.
@@ -205,7 +212,10 @@ impl Session {
             "level" => self.level(rest, line),
             "st" => match parse_seconds(rest) {
                 Some(d) => self.move_time = Some(d),
-                None => emit(&format!("Error (st needs seconds): {line}")),
+                None => emit(&format!(
+                    "Error (st needs seconds from 0 to {}): {line}",
+                    MAX_TIME.as_secs()
+                )),
             },
             "sd" => match rest.parse::<u32>() {
                 Ok(d) if d >= 1 => self.max_depth = Some(d),
@@ -213,11 +223,17 @@ impl Session {
             },
             "time" => match parse_centis(rest) {
                 Some(d) => self.clock = Some(d),
-                None => emit(&format!("Error (time needs centiseconds): {line}")),
+                None => emit(&format!(
+                    "Error (time needs centiseconds up to {}): {line}",
+                    MAX_TIME.as_millis() / 10
+                )),
             },
             "otim" => match parse_centis(rest) {
                 Some(d) => self.opponent_clock = Some(d),
-                None => emit(&format!("Error (otim needs centiseconds): {line}")),
+                None => emit(&format!(
+                    "Error (otim needs centiseconds up to {}): {line}",
+                    MAX_TIME.as_millis() / 10
+                )),
             },
             "post" => self.post = true,
             "nopost" => self.post = false,
@@ -530,6 +546,13 @@ impl Session {
             }
             return;
         };
+        if matches!(result.score, Score::Mate(plies) if plies < 0) {
+            // Every move loses by force: resign rather than let the GUI judge a lost position
+            // by its own rules.
+            emit("resign");
+            self.game_over = true;
+            return;
+        }
         let text = write_move(&self.pos, best, Notation::Xboard);
         let legs: Vec<&str> = text.split(',').collect();
         for (i, leg) in legs.iter().enumerate() {

@@ -11,6 +11,10 @@
 use crate::moves::Move;
 use std::time::Duration;
 
+/// The longest clock, increment or move time a protocol accepts (2^40 ms, about 35 years), so
+/// the time arithmetic can never overflow.
+pub const MAX_TIME: Duration = Duration::from_millis(1 << 40);
+
 /// Search limits, as a GUI gives them. Times are for the side to move unless named.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {

@@ -66,6 +66,25 @@ fn unpack(data: u64) -> (TtEntry, u8) {
     )
 }
 
+/// The largest hash table accepted: half the machine's memory (64 GiB where it is unknown), so
+/// an option can never make the allocation abort the process.
+pub fn max_hash_mb() -> usize {
+    const CEILING: u64 = 65536;
+    crate::platform::physical_memory_mib().map_or(CEILING, |mib| (mib / 2).clamp(1, CEILING))
+        as usize
+}
+
+/// Checks a hash size in MiB against `max_hash_mb`, naming the limit when it is exceeded.
+pub fn check_hash_mb(mb: usize) -> Result<(), String> {
+    let max = max_hash_mb();
+    if mb == 0 || mb > max {
+        return Err(format!(
+            "hash size must be 1 to {max} MiB (half of this machine's memory), not {mb}"
+        ));
+    }
+    Ok(())
+}
+
 impl Table {
     /// A table of about `mb` MiB (at least one bucket).
     pub fn new(mb: usize) -> Table {
