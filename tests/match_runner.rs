@@ -4,10 +4,15 @@
 
 use shishi::board::{Color, Variant};
 use shishi::matchplay::driver::TimeControl;
+use shishi::matchplay::engine_spec::{parse_engine, EngineConfig, EngineSpecError};
 use shishi::matchplay::openings::Opening;
+use shishi::matchplay::pgn::{write_record, RecordInfo};
 use shishi::matchplay::play_game::GameRules;
 use shishi::matchplay::referee::Referee;
-use shishi::matchplay::{game_start, run_match, MatchConfig, MatchSummary, Protocol};
+use shishi::matchplay::stats::Sprt;
+use shishi::matchplay::{
+    check_engine, game_start, run_match, EngineCheckError, MatchConfig, MatchSummary, Protocol,
+};
 use shishi::notation::Notation;
 use shishi::position::{OutcomeReason, Position};
 use shishi::rules::RuleSet;
@@ -27,32 +32,47 @@ fn run_limited(
     tc: &str,
     max_moves: Option<u32>,
 ) -> MatchSummary {
-    let config = MatchConfig {
-        engines: [
-            format!("{FAKE} --name good"),
-            format!("{FAKE} --name bad {second}"),
+    let clock = TimeControl::parse(tc, 0).unwrap();
+    let engine = |cmd: String| EngineConfig::command(&cmd, protocol, clock, tc);
+    let config = match_config(
+        [
+            engine(format!("{FAKE} --name good")),
+            engine(format!("{FAKE} --name bad {second}")),
         ],
-        protocol: [protocol; 2],
+        variant,
+        games,
+        max_moves,
+    );
+    run_config(&config)
+}
+
+fn match_config(
+    engines: [EngineConfig; 2],
+    variant: Variant,
+    games: usize,
+    max_moves: Option<u32>,
+) -> MatchConfig {
+    MatchConfig {
+        engines,
         games,
         openings: vec![Opening::startpos(variant)],
         concurrency: 1,
         rules: GameRules {
-            start: game_start(
-                variant,
-                RuleSet::LISHOGI,
-                TimeControl::parse(tc, 0).unwrap(),
-            ),
+            start: game_start(variant, RuleSet::LISHOGI),
             margin: Duration::from_millis(150),
             draw: None,
             resign: None,
             max_moves,
         },
         sprt: None,
-        time_control_text: tc.to_string(),
         debug: false,
-    };
+    }
+}
+
+fn run_config(config: &MatchConfig) -> MatchSummary {
+    let games = config.games;
     let mut seen = 0;
-    let summary = run_match(&config, &mut std::io::sink(), &mut |_| seen += 1);
+    let summary = run_match(config, &mut std::io::sink(), &mut |_| seen += 1);
     assert_eq!(seen, games, "every game is reported");
     assert_eq!(summary.games.len(), games);
     summary
@@ -255,4 +275,293 @@ fn move_limit_ends_a_game_as_an_adjudicated_draw() {
         assert_eq!(replay(Variant::Chushogi, &g.game.moves), None);
     }
     assert_eq!(s.tally.draws as usize, s.games.len());
+}
+
+fn tc(text: &str) -> TimeControl {
+    TimeControl::parse(text, 0).unwrap()
+}
+
+fn parse(text: &str) -> Result<EngineConfig, EngineSpecError> {
+    parse_engine(text, Protocol::Auto, tc("10+0.1"), "10+0.1", 0)
+}
+
+#[test]
+fn engine_settings_are_read_cutechess_style() {
+    let e = parse(
+        "cmd=/opt/fsf --threads 1,name=FSF,proto=usi,tc=1+0.01,option.Hash=64,\
+         option.VariantPath=/x/heian-fsf.ini,variant=heian9",
+    )
+    .unwrap();
+    assert_eq!(e.command, "/opt/fsf --threads 1");
+    assert_eq!(e.name.as_deref(), Some("FSF"));
+    assert_eq!(e.protocol, Protocol::Usi);
+    assert_eq!(e.time_control, tc("1+0.01"));
+    assert_eq!(e.time_control_text, "1+0.01");
+    assert_eq!(
+        e.options,
+        [
+            ("Hash".to_string(), "64".to_string()),
+            ("VariantPath".to_string(), "/x/heian-fsf.ini".to_string())
+        ]
+    );
+    assert_eq!(e.variant.as_deref(), Some("heian9"));
+}
+
+#[test]
+fn a_plain_command_line_is_still_the_command() {
+    for plain in [
+        "/usr/games/hachu",
+        "./engine --hash=64 --threads 2",
+        "env A=1 ./e",
+    ] {
+        let e = parse(plain).unwrap();
+        assert_eq!(e.command, plain);
+        assert_eq!((e.protocol, e.time_control), (Protocol::Auto, tc("10+0.1")));
+        assert!(e.options.is_empty() && e.name.is_none() && e.variant.is_none());
+    }
+}
+
+#[test]
+fn bad_engine_settings_are_refused_with_the_reason() {
+    use EngineSpecError::*;
+    assert_eq!(
+        parse("cmd=./e,colour=red").unwrap_err(),
+        UnknownKey("colour".into())
+    );
+    assert_eq!(parse("name=FSF,proto=usi").unwrap_err(), MissingCommand);
+    assert!(matches!(
+        parse("cmd=./e,tc=fast").unwrap_err(),
+        BadTimeControl(_)
+    ));
+    assert_eq!(
+        parse("cmd=./e,proto=uci2").unwrap_err(),
+        BadProtocol("uci2".into())
+    );
+    assert_eq!(
+        parse("cmd=./e,name=").unwrap_err(),
+        EmptyValue("name".into())
+    );
+    assert_eq!(
+        parse("cmd=./e,cmd=./f").unwrap_err(),
+        Repeated("cmd".into())
+    );
+    assert_eq!(
+        parse("cmd=./e,junk").unwrap_err(),
+        NotKeyValue("junk".into())
+    );
+    let text = parse("cmd=./e,colour=red").unwrap_err().to_string();
+    assert!(
+        text.contains("colour") && text.contains("option.NAME"),
+        "{text}"
+    );
+}
+
+/// A fresh log file for a fake engine in the target directory.
+fn log_path(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(format!("fake-{name}-{}.log", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn time_odds_and_options_reach_the_engines_usi() {
+    let (log_a, log_b) = (log_path("odds-a"), log_path("odds-b"));
+    let a = parse_engine(
+        &format!("cmd={FAKE} --name a --log {},tc=7+0.3", log_a.display()),
+        Protocol::Usi,
+        tc("10+0.1"),
+        "10+0.1",
+        0,
+    )
+    .unwrap();
+    let b = parse_engine(
+        &format!(
+            "cmd={FAKE} --name b --log {},tc=2+0.02,option.Hash=64,option.Style=solid",
+            log_b.display()
+        ),
+        Protocol::Usi,
+        tc("10+0.1"),
+        "10+0.1",
+        0,
+    )
+    .unwrap();
+    let s = run_config(&match_config([a, b], Variant::Heian8x8, 1, Some(3)));
+    assert_eq!(s.games[0].first_color, Color::Sente);
+    for log in [&log_a, &log_b] {
+        let text = std::fs::read_to_string(log).unwrap();
+        // a plays sente (btime), b gote (wtime); each side's own increment.
+        let first_go: Vec<&str> = text
+            .lines()
+            .find(|l| l.starts_with("go "))
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        // Sente may have spent a little and gained its 0.3 s increment before gote's turn.
+        let btime: u64 = first_go[2].parse().unwrap();
+        assert!(
+            (7000..=7300).contains(&btime),
+            "{}: {first_go:?}",
+            log.display()
+        );
+        assert_eq!(
+            first_go[3..],
+            ["wtime", "2000", "binc", "300", "winc", "20"],
+            "{}",
+            log.display()
+        );
+    }
+    let b_lines = std::fs::read_to_string(&log_b).unwrap();
+    let b_lines: Vec<&str> = b_lines.lines().collect();
+    let at = |want: &str| b_lines.iter().position(|l| *l == want).unwrap();
+    let hash = at("setoption name Hash value 64");
+    let style = at("setoption name Style value solid");
+    let variant = at("setoption name USI_Variant value heian8x8");
+    // options in order, then `usi` again, and only then the variant
+    assert!(hash < style && style < variant, "{b_lines:?}");
+    assert!(b_lines[style + 1..variant].contains(&"usi"), "{b_lines:?}");
+    let a_lines = std::fs::read_to_string(&log_a).unwrap();
+    assert!(!a_lines.contains("setoption name Hash"));
+}
+
+#[test]
+fn time_odds_and_options_reach_the_engines_xboard() {
+    let log = log_path("odds-x");
+    let b = parse_engine(
+        &format!(
+            "cmd={FAKE} --name b --log {},proto=xboard,tc=1:30+1,option.Hash=64",
+            log.display()
+        ),
+        Protocol::Usi,
+        tc("10+0.1"),
+        "10+0.1",
+        0,
+    )
+    .unwrap();
+    let a = EngineConfig::command(
+        &format!("{FAKE} --name a"),
+        Protocol::Usi,
+        tc("10+0.1"),
+        "10+0.1",
+    );
+    run_config(&match_config([a, b], Variant::Heian8x8, 1, Some(2)));
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.contains(&"option Hash=64"), "{lines:?}");
+    assert!(lines.contains(&"level 0 1:30 1"), "{lines:?}");
+    // gote's own clock after sente's first move: 90 s (centiseconds)
+    assert!(lines.contains(&"time 9000"), "{lines:?}");
+}
+
+fn fake(args: &str, protocol: Protocol) -> EngineConfig {
+    EngineConfig::command(&format!("{FAKE} {args}"), protocol, tc("5+0.1"), "5+0.1")
+}
+
+#[test]
+fn an_engine_without_the_variant_stops_the_match_before_any_game() {
+    for proto in [Protocol::Usi, Protocol::Xboard] {
+        let e = fake("--name chuonly --variants chushogi,chu", proto);
+        let err = check_engine(&e, Variant::Heian, false).unwrap_err();
+        assert_eq!(
+            err,
+            EngineCheckError::VariantNotDeclared {
+                engine: "chuonly".into(),
+                variant: "heian".into(),
+                declared: 2
+            }
+        );
+        let text = err.to_string();
+        assert!(
+            text.contains("chuonly") && text.contains("'heian'"),
+            "{text}"
+        );
+        assert_eq!(
+            check_engine(&e, Variant::Chushogi, false).unwrap(),
+            "chuonly"
+        );
+    }
+    let mut renamed = fake("--name other --variants heian9", Protocol::Usi);
+    assert!(check_engine(&renamed, Variant::Heian, false).is_err());
+    renamed.variant = Some("heian9".into());
+    assert_eq!(
+        check_engine(&renamed, Variant::Heian, false).unwrap(),
+        "other"
+    );
+    renamed.variant = Some("heian99".into());
+    let err = check_engine(&renamed, Variant::Heian, false).unwrap_err();
+    assert!(err.to_string().contains("heian99"), "{err}");
+}
+
+#[test]
+fn a_variant_loaded_by_an_option_counts_once_the_engine_announces_it() {
+    // Like Fairy-Stockfish with VariantPath: the list grows only after the option is set.
+    for proto in [Protocol::Usi, Protocol::Xboard] {
+        let mut e = fake("--name fsf --variants shogi", proto);
+        e.variant = Some("heian9".into());
+        assert!(check_engine(&e, Variant::Heian, false).is_err());
+        e.options = vec![("VariantPath".into(), "heian9".into())];
+        assert_eq!(check_engine(&e, Variant::Heian, false).unwrap(), "fsf");
+    }
+}
+
+#[test]
+fn pgn_moves_carry_score_depth_and_time() {
+    let s = run_limited("", Protocol::Usi, Variant::Heian8x8, 1, "5+0.1", Some(3));
+    let g = &s.games[0];
+    assert_eq!(g.game.notes.len(), g.game.moves.len());
+    let info = RecordInfo {
+        event: "t",
+        round: 1,
+        variant: Variant::Heian8x8,
+        sente: "good",
+        gote: "bad",
+        time_controls: ["5+0.1", "5+0.1"],
+    };
+    let pgn = write_record(&info, &g.game);
+    // The fake engine reports `info depth 1 score cp 0` before each move.
+    let comments = pgn.matches("{0.00/1 0.").count();
+    assert_eq!(comments, g.game.moves.len(), "{pgn}");
+    assert!(pgn.contains("[TimeControl \"5+0.1\"]"), "{pgn}");
+}
+
+#[test]
+fn pairs_make_the_pentanomial_and_the_sprt_decision_is_final() {
+    // The bad engine loses every game: every pair scores 2 for the first engine.
+    let clock = tc("5+0.1");
+    let mut config = match_config(
+        [
+            EngineConfig::command(
+                &format!("{FAKE} --name good"),
+                Protocol::Usi,
+                clock,
+                "5+0.1",
+            ),
+            EngineConfig::command(
+                &format!("{FAKE} --name bad --fault illegal --after 1"),
+                Protocol::Usi,
+                clock,
+                "5+0.1",
+            ),
+        ],
+        Variant::Heian8x8,
+        40,
+        None,
+    );
+    config.sprt = Some(Sprt::parse("elo0=0,elo1=200").unwrap());
+    let mut out = Vec::new();
+    let s = run_match(&config, &mut out, &mut |_| {});
+    let out = String::from_utf8(out).unwrap();
+    let decided = s.sprt_decision.expect("decided");
+    assert_eq!(decided, shishi::matchplay::stats::SprtDecision::H1);
+    assert_eq!(s.pairs.counts[4], s.pairs.pairs());
+    assert_eq!(
+        s.tally.games(),
+        2 * s.pairs.pairs(),
+        "only whole pairs before the decision"
+    );
+    assert!(s.games.len() < 40, "the match stopped early");
+    assert!(out.contains("pair 1 scored 2"), "{out}");
+    // The decision line is the last counted line: nothing is counted after it.
+    let decision_at = out.find("SPRT decided").unwrap();
+    assert!(!out[decision_at..].contains("pair "), "{out}");
 }

@@ -2,7 +2,13 @@
 //! It speaks USI or XBoard (whichever command comes first), plays legal moves chosen without
 //! randomness (a capture if it has one, else a move picked by the position's key), and can be
 //! told to misbehave on its N-th move of a game:
-//! `fake_engine [--fault crash|illegal|slow|garbage] [--after N] [--name NAME]`.
+//! `fake_engine [--fault crash|illegal|slow|garbage] [--after N] [--name NAME]
+//! [--variants a,b,c] [--log FILE]`.
+//! `--variants` is the variant list it declares (USI combo, XBoard `feature variants`); a
+//! `VariantPath` option set to a name adds that name to the list, announced again only when
+//! asked (`usi`) or, in XBoard, by a new `feature variants` line, as Fairy-Stockfish does with a
+//! variant file. `--log` appends every line the engine receives to FILE, so tests can see the
+//! clocks and options it was given.
 
 use shishi::board::Variant;
 use shishi::moves::Move;
@@ -29,6 +35,8 @@ struct Fake {
     moves_this_game: u32,
     xboard: bool,
     force: bool,
+    variants: Vec<String>,
+    log: Option<std::fs::File>,
 }
 
 fn choose(pos: &Position) -> Option<Move> {
@@ -96,12 +104,19 @@ impl Fake {
         match words.first().copied() {
             Some("usi") => {
                 self.out(&format!("id name {}", self.name));
-                self.out("option name USI_Variant type combo default chushogi var chushogi var heian var heian8x8");
+                let vars: String = self.variants.iter().map(|v| format!(" var {v}")).collect();
+                self.out(&format!(
+                    "option name USI_Variant type combo default chushogi{vars}"
+                ));
+                self.out("option name VariantPath type string default <empty>");
                 self.out("usiok");
             }
             Some("isready") => self.out("readyok"),
             Some("setoption") => {
                 if let (Some(n), Some(v)) = (words.get(2), words.get(4)) {
+                    if *n == "VariantPath" {
+                        self.variants.push(v.to_string());
+                    }
                     if *n == "USI_Variant" {
                         if let Some(var) = Variant::from_name(v) {
                             self.variant = var;
@@ -142,9 +157,16 @@ impl Fake {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
             Some("protover") => self.out(&format!(
-                "feature myname=\"{}\" ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 variants=\"chu,heian,heian8x8\" done=1",
-                self.name
+                "feature myname=\"{}\" ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 variants=\"{}\" done=1",
+                self.name,
+                self.variants.join(",")
             )),
+            Some("option") => {
+                if let Some(v) = line.strip_prefix("option VariantPath=") {
+                    self.variants.push(v.trim().to_string());
+                    self.out(&format!("feature variants=\"{}\"", self.variants.join(",")));
+                }
+            }
             Some("new") => {
                 self.pos = Position::startpos(self.variant);
                 self.moves_this_game = 0;
@@ -224,12 +246,27 @@ fn main() {
         moves_this_game: 0,
         xboard: false,
         force: false,
+        variants: value("--variants")
+            .unwrap_or_else(|| "chushogi,chu,heian,heian8x8".to_string())
+            .split(',')
+            .map(str::to_string)
+            .collect(),
+        log: value("--log").map(|path| {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .expect("log file")
+        }),
     };
     let stdin = std::io::stdin();
     let mut first = true;
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
         let line = line.trim().to_string();
+        if let Some(log) = fake.log.as_mut() {
+            let _ = writeln!(log, "{line}");
+        }
         if first && !line.is_empty() {
             fake.xboard = line == "xboard";
             first = false;

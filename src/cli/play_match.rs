@@ -3,13 +3,13 @@
 
 use super::{parse_rules, parse_variant, UsageError};
 use crate::board::Color;
-use crate::matchplay::driver::Failure;
 use crate::matchplay::driver::TimeControl;
+use crate::matchplay::engine_spec::parse_engine;
 use crate::matchplay::openings::{parse_book, Opening};
 use crate::matchplay::pgn::{write_record, RecordInfo};
 use crate::matchplay::play_game::{DrawAdjudication, GameRules, ResignAdjudication};
 use crate::matchplay::stats::Sprt;
-use crate::matchplay::{connect, game_start, run_match, summary_table, MatchConfig, Protocol};
+use crate::matchplay::{check_engine, game_start, run_match, summary_table, MatchConfig, Protocol};
 use clap::Args;
 use std::fs::File;
 use std::io::Write;
@@ -17,7 +17,9 @@ use std::time::Duration;
 
 #[derive(Args)]
 pub struct MatchArgs {
-    /// An engine command line (give exactly two); results are from the first one's view.
+    /// An engine (give exactly two; results are from the first one's view): a command line, or
+    /// cmd=CMD[,name=LABEL][,proto=usi|xboard|auto][,tc=10+0.1][,option.NAME=VALUE...]
+    /// [,variant=ENGINE_NAME_OF_THE_VARIANT].
     #[arg(long = "engine", required = true)]
     engines: Vec<String>,
     /// usi, xboard, or auto (try USI, then XBoard); one for both engines or two separated by a
@@ -32,7 +34,8 @@ pub struct MatchArgs {
     rules: String,
     #[arg(long, default_value_t = 2)]
     games: usize,
-    /// Seconds per game + increment per move, e.g. 10+0.1 or 1:00+0.5.
+    /// Seconds per game + increment per move, e.g. 10+0.1 or 1:00+0.5 (an engine's own tc=
+    /// overrides it: time odds).
     #[arg(long, default_value = "10+0.1")]
     tc: String,
     /// USI byoyomi in milliseconds.
@@ -48,7 +51,8 @@ pub struct MatchArgs {
     /// Write the games to this PGN file.
     #[arg(long)]
     pgn: Option<String>,
-    /// Stop at a decision: elo0=0,elo1=10,alpha=0.05,beta=0.05.
+    /// Stop at a decision (pentanomial SPRT over game pairs, bounds in normalized Elo as on
+    /// fishtest): elo0=0,elo1=5,alpha=0.05,beta=0.05.
     #[arg(long)]
     sprt: Option<String>,
     /// Draw when both scores stay small: movenumber=40,movecount=8,score=10.
@@ -136,22 +140,8 @@ fn parse_resign(text: &str) -> Result<ResignAdjudication, UsageError> {
     Ok(r)
 }
 
-/// Starts `command` once and lets it go: a wrong path or an engine that fails its handshake
-/// stops the match before any game instead of forfeiting every one.
-fn check_engine_starts(command: &str, protocol: Protocol, debug: bool) -> Result<(), UsageError> {
-    let mut driver = connect(command, protocol, debug).map_err(|f| {
-        let why = match f {
-            Failure::Crash(e) | Failure::Protocol(e) => e,
-            Failure::Timeout => "no answer to the handshake".to_string(),
-        };
-        UsageError(format!("engine '{command}' did not start: {why}"))
-    })?;
-    driver.quit();
-    Ok(())
-}
-
 pub fn run(args: MatchArgs) -> Result<(), UsageError> {
-    let engines: [String; 2] = args.engines.clone().try_into().map_err(|_| {
+    let engine_texts: [String; 2] = args.engines.clone().try_into().map_err(|_| {
         UsageError(format!(
             "give exactly two --engine, not {}",
             args.engines.len()
@@ -177,6 +167,13 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
     let variant = parse_variant(&args.variant)?;
     let rules = parse_rules(&args.rules)?;
     let tc = TimeControl::parse(&args.tc, args.byoyomi).map_err(UsageError)?;
+    let mut engines = Vec::new();
+    for (text, proto) in engine_texts.iter().zip(protocol) {
+        let engine = parse_engine(text, proto, tc, &args.tc, args.byoyomi)
+            .map_err(|e| UsageError(format!("--engine '{text}': {e}")))?;
+        engines.push(engine);
+    }
+    let engines: [_; 2] = engines.try_into().expect("two engines");
     if args.games == 0 {
         return Err(UsageError("--games must be at least 1".into()));
     }
@@ -210,8 +207,8 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
         .as_deref()
         .map(parse_resign)
         .transpose()?;
-    for (command, proto) in engines.iter().zip(protocol) {
-        check_engine_starts(command, proto, args.debug)?;
+    for engine in &engines {
+        check_engine(engine, variant, args.debug).map_err(|e| UsageError(e.to_string()))?;
     }
     let mut pgn = match &args.pgn {
         Some(path) => Some(
@@ -222,28 +219,30 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
     };
     let config = MatchConfig {
         engines,
-        protocol,
         games: args.games,
         openings,
         concurrency: args.concurrency,
         rules: GameRules {
-            start: game_start(variant, rules, tc),
+            start: game_start(variant, rules),
             margin: Duration::from_millis(args.margin_ms),
             draw,
             resign,
             max_moves: args.max_moves,
         },
         sprt,
-        time_control_text: args.tc.clone(),
         debug: args.debug,
     };
     let mut pgn_error = None;
     let summary = run_match(&config, &mut std::io::stderr(), &mut |done| {
         let Some(file) = pgn.as_mut() else { return };
-        let (sente, gote) = if done.first_color == Color::Sente {
-            (&done.names[0], &done.names[1])
+        let tcs = config
+            .engines
+            .each_ref()
+            .map(|e| e.time_control_text.as_str());
+        let (sente, gote, time_controls) = if done.first_color == Color::Sente {
+            (&done.names[0], &done.names[1], tcs)
         } else {
-            (&done.names[1], &done.names[0])
+            (&done.names[1], &done.names[0], [tcs[1], tcs[0]])
         };
         let info = RecordInfo {
             event: &args.event,
@@ -251,7 +250,7 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
             variant,
             sente,
             gote,
-            time_control: &config.time_control_text,
+            time_controls,
         };
         if let Err(e) = file
             .write_all(write_record(&info, &done.game).as_bytes())

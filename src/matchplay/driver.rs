@@ -17,7 +17,6 @@ pub struct GameStart {
     pub root_sfen: String,
     /// Whether the root is the variant's start position.
     pub root_is_startpos: bool,
-    pub time_control: TimeControl,
 }
 
 /// Fischer clock with optional byoyomi: `base` to start, `increment` after each move, and
@@ -59,12 +58,13 @@ impl TimeControl {
     }
 }
 
-/// Both clocks before a move, indexed by `Color::index`.
+/// Both clocks before a move, each side with its own increment and byoyomi (time odds), all
+/// indexed by `Color::index`.
 #[derive(Clone, Copy, Debug)]
 pub struct Clocks {
     pub remaining: [Duration; 2],
-    pub increment: Duration,
-    pub byoyomi: Duration,
+    pub increment: [Duration; 2],
+    pub byoyomi: [Duration; 2],
 }
 
 /// An engine's evaluation in centipawns from its own side's view; mates are ±100000 less the
@@ -76,10 +76,11 @@ pub const MATE_SCORE: EngineScore = 100_000;
 /// What an engine answered when asked to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
-    /// A move as the engine wrote it, with its last reported score.
+    /// A move as the engine wrote it, with its last reported score and depth.
     Move {
         text: String,
         score: Option<EngineScore>,
+        depth: Option<u32>,
     },
     Resign,
     /// The engine says the game is over, with its words.
@@ -115,8 +116,13 @@ pub trait Driver: Send {
     fn name(&self) -> &str;
     /// The notation the engine writes its moves in.
     fn notation(&self) -> Notation;
-    /// Prepares a new game and waits until the engine says it is ready.
-    fn new_game(&mut self, start: &GameStart) -> Result<(), Failure>;
+    /// The name the engine is told the variant by.
+    fn variant_name(&self) -> &str;
+    /// The variants the engine declared (USI `USI_Variant`/`UCI_Variant` combo values, XBoard
+    /// `feature variants`), as last announced.
+    fn declared_variants(&self) -> &[String];
+    /// Prepares a new game with the engine's own clock and waits until it says it is ready.
+    fn new_game(&mut self, start: &GameStart, clock: &TimeControl) -> Result<(), Failure>;
     /// Asks for a move in the position reached by `moves` (in the driver's notation, see
     /// `notation`) from the root, answering before `deadline`.
     fn think(
@@ -136,6 +142,15 @@ pub trait Driver: Send {
 pub struct MoveTexts {
     pub usi: String,
     pub xboard: String,
+}
+
+/// How an engine is set up once it has answered the handshake.
+#[derive(Clone, Debug, Default)]
+pub struct EngineSetup {
+    /// Options sent as they are, in order, before the variant is set.
+    pub options: Vec<(String, String)>,
+    /// The engine's name for the match variant.
+    pub variant: String,
 }
 
 /// Parses a USI or XBoard score field into an `EngineScore`.

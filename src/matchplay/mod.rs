@@ -4,12 +4,17 @@
 //! a protocol driver (`usi`, `xboard`) behind one `Driver` trait. A game (`play_game`) asks the
 //! drivers for moves under per-engine clocks and lets shishi's own rules (`referee`) judge every
 //! move and every ending; whatever goes wrong with an engine is charged to its side and the
-//! match goes on, restarting that engine. `--concurrency` worker threads each own a pair of
-//! engines and take games from a shared counter; the main thread collects results, prints
-//! progress (`stats`: W-L-D, Elo, SPRT) and appends PGN records (`pgn`). Openings (`openings`)
-//! are played twice, colours swapped.
+//! match goes on, restarting that engine. Each engine has its own settings (`engine_spec`:
+//! command, label, protocol, clock, options, its name for the variant); before any game each is
+//! started once and must declare the variant (`check_engine`). `--concurrency` worker threads
+//! each own a pair of engines and take games from a shared counter; the main thread collects
+//! results, prints progress (`stats`: W-L-D per game; pentanomial Elo and SPRT per finished
+//! pair) and appends PGN records (`pgn`). Openings (`openings`) are played twice, colours
+//! swapped: games 2k and 2k+1 form pair k. Once the SPRT decides, the decision is final: games
+//! still in flight are reported as not counted and left out of the statistics and the PGN.
 
 pub mod driver;
+pub mod engine_spec;
 pub mod openings;
 pub mod pgn;
 pub mod play_game;
@@ -19,18 +24,21 @@ pub mod stats;
 pub mod usi;
 pub mod xboard;
 
-use driver::{Driver, Failure, GameStart};
+use driver::{Driver, EngineSetup, Failure, GameStart};
+use engine_spec::EngineConfig;
 use openings::Opening;
 use play_game::{play_game, GameRules, PlayedGame};
 use process::EngineProcess;
-use stats::{Sprt, SprtDecision, Tally};
+use stats::{Pentanomial, Sprt, SprtDecision, Tally};
+use std::collections::HashMap;
+use std::fmt;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::sync::Arc;
 use std::thread;
 
-use crate::board::Color;
+use crate::board::{Color, Variant};
 use crate::position::{Outcome, OutcomeReason};
 
 /// Which protocol to speak to an engine.
@@ -56,17 +64,13 @@ impl Protocol {
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// The two engine commands; statistics are from the first one's point of view.
-    pub engines: [String; 2],
-    /// The protocol of each engine.
-    pub protocol: [Protocol; 2],
+    /// The two engines; statistics are from the first one's point of view.
+    pub engines: [EngineConfig; 2],
     pub games: usize,
     pub openings: Vec<Opening>,
     pub concurrency: usize,
     pub rules: GameRules,
     pub sprt: Option<Sprt>,
-    /// Text of the time control for the PGN.
-    pub time_control_text: String,
     /// Log every protocol line on stderr.
     pub debug: bool,
 }
@@ -82,30 +86,145 @@ pub struct MatchGame {
 
 /// What the main thread learns as the match runs.
 pub struct MatchSummary {
+    /// Per-game results of the counted games.
     pub tally: Tally,
+    /// Finished pairs of the counted games.
+    pub pairs: Pentanomial,
     pub sprt_decision: Option<SprtDecision>,
+    /// Games that finished after the SPRT decision: not counted.
+    pub uncounted: usize,
     /// Failures charged to each engine: illegal moves, crashes, time losses.
     pub failures: [[u32; 3]; 2],
     pub games: Vec<MatchGame>,
 }
 
-/// Starts an engine and connects its driver.
-pub fn connect(command: &str, protocol: Protocol, debug: bool) -> Result<Box<dyn Driver>, Failure> {
+/// Why an engine cannot take part in the match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineCheckError {
+    /// It did not start or failed its handshake.
+    DidNotStart { engine: String, why: String },
+    /// It does not list the variant among those it declares.
+    VariantNotDeclared {
+        engine: String,
+        variant: String,
+        /// How many variants it declared (0: none at all).
+        declared: usize,
+    },
+}
+
+impl fmt::Display for EngineCheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::DidNotStart { engine, why } => {
+                write!(f, "engine '{engine}' did not start: {why}")
+            }
+            Self::VariantNotDeclared {
+                engine,
+                variant,
+                declared: 0,
+            } => write!(
+                f,
+                "engine '{engine}' declares no variants (USI_Variant/UCI_Variant option or XBoard \
+                 feature variants), so not variant '{variant}'"
+            ),
+            Self::VariantNotDeclared {
+                engine, variant, ..
+            } => write!(
+                f,
+                "engine '{engine}' does not declare variant '{variant}' (give its own name for \
+                 it with variant=, or load it with option.VariantPath= and the like)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EngineCheckError {}
+
+/// The setup an engine gets once its protocol is known.
+fn setup_for(engine: &EngineConfig, protocol: Protocol, variant: Variant) -> EngineSetup {
+    let default = match protocol {
+        Protocol::Xboard => variant.xboard_name(),
+        _ => variant.name(),
+    };
+    EngineSetup {
+        options: engine.options.clone(),
+        variant: engine
+            .variant
+            .clone()
+            .unwrap_or_else(|| default.to_string()),
+    }
+}
+
+/// Starts an engine, connects its driver and sends its options.
+pub fn connect(
+    engine: &EngineConfig,
+    variant: Variant,
+    debug: bool,
+) -> Result<Box<dyn Driver>, Failure> {
+    connect_as(engine, engine.protocol, variant, debug)
+}
+
+fn connect_as(
+    engine: &EngineConfig,
+    protocol: Protocol,
+    variant: Variant,
+    debug: bool,
+) -> Result<Box<dyn Driver>, Failure> {
+    let command = engine.command.as_str();
     let start = || EngineProcess::start(command, debug).map_err(Failure::Crash);
+    let setup = |p| setup_for(engine, p, variant);
     match protocol {
-        Protocol::Usi => usi::UsiDriver::connect(start()?)
+        Protocol::Usi => usi::UsiDriver::connect(start()?, &setup(Protocol::Usi))
             .map(|d| Box::new(d) as Box<dyn Driver>)
             .map_err(|(_, f)| f),
-        Protocol::Xboard => xboard::XboardDriver::connect(start()?)
+        Protocol::Xboard => xboard::XboardDriver::connect(start()?, &setup(Protocol::Xboard))
             .map(|d| Box::new(d) as Box<dyn Driver>)
             .map_err(|(_, f)| f),
-        Protocol::Auto => match usi::UsiDriver::connect(start()?) {
+        Protocol::Auto => match usi::UsiDriver::connect(start()?, &setup(Protocol::Usi)) {
             Ok(d) => Ok(Box::new(d)),
             Err((mut p, _)) => {
                 p.stop("quit");
-                connect(command, Protocol::Xboard, debug)
+                connect_as(engine, Protocol::Xboard, variant, debug)
             }
         },
+    }
+}
+
+/// Starts `engine` once, checks that it declares the variant, and lets it go: a wrong path, an
+/// engine that fails its handshake or one that does not know the variant stops the match
+/// before any game instead of forfeiting every one. Returns the engine's own name.
+pub fn check_engine(
+    engine: &EngineConfig,
+    variant: Variant,
+    debug: bool,
+) -> Result<String, EngineCheckError> {
+    let mut driver = connect(engine, variant, debug).map_err(|f| {
+        let why = match f {
+            Failure::Crash(e) | Failure::Protocol(e) => e,
+            Failure::Timeout => "no answer to the handshake".to_string(),
+        };
+        EngineCheckError::DidNotStart {
+            engine: engine
+                .name
+                .clone()
+                .unwrap_or_else(|| engine.command.clone()),
+            why,
+        }
+    })?;
+    let name = driver.name().to_string();
+    let wanted = driver.variant_name().to_string();
+    let declared = driver.declared_variants();
+    let known = declared.iter().any(|v| v.eq_ignore_ascii_case(&wanted));
+    let count = declared.len();
+    driver.quit();
+    if known {
+        Ok(name)
+    } else {
+        Err(EngineCheckError::VariantNotDeclared {
+            engine: engine.name.clone().unwrap_or(name),
+            variant: wanted,
+            declared: count,
+        })
     }
 }
 
@@ -126,6 +245,7 @@ fn forfeit(opening: &Opening, loser: Color, why: String) -> PlayedGame {
     PlayedGame {
         opening_sfen: opening.sfen.clone(),
         moves: Vec::new(),
+        notes: Vec::new(),
         outcome: Outcome::win(!loser, OutcomeReason::Crash),
         detail: why,
         broken,
@@ -153,7 +273,7 @@ fn worker(
         let mut failed_start = None;
         for (e, driver) in drivers.iter_mut().enumerate() {
             if driver.is_none() {
-                match connect(&config.engines[e], config.protocol[e], config.debug) {
+                match connect(&config.engines[e], config.rules.start.variant, config.debug) {
                     Ok(d) => *driver = Some(d),
                     Err(f) => {
                         failed_start = Some((e, f));
@@ -162,10 +282,10 @@ fn worker(
                 }
             }
         }
-        let names = [0, 1].map(|e| {
-            drivers[e]
-                .as_ref()
-                .map_or_else(|| config.engines[e].clone(), |d| d.name().to_string())
+        let names = [0, 1].map(|e| match (&config.engines[e].name, &drivers[e]) {
+            (Some(label), _) => label.clone(),
+            (None, Some(d)) => d.name().to_string(),
+            (None, None) => config.engines[e].command.clone(),
         });
         let names = distinct_names(names);
         let color_of = |e: usize| if e == 0 { first_color } else { !first_color };
@@ -173,7 +293,7 @@ fn worker(
             Some((e, f)) => forfeit(
                 opening,
                 color_of(e),
-                format!("{} did not start: {f:?}", config.engines[e]),
+                format!("{} did not start: {f:?}", config.engines[e].command),
             ),
             None => {
                 let [a, b] = &mut drivers;
@@ -181,12 +301,13 @@ fn worker(
                     a.as_deref_mut().expect("connected"),
                     b.as_deref_mut().expect("connected"),
                 );
-                let engines: [&mut dyn Driver; 2] = if first_color == Color::Sente {
-                    [a, b]
+                let [first_tc, second_tc] = config.engines.each_ref().map(|e| e.time_control);
+                let (engines, clocks): ([&mut dyn Driver; 2], _) = if first_color == Color::Sente {
+                    ([a, b], [first_tc, second_tc])
                 } else {
-                    [b, a]
+                    ([b, a], [second_tc, first_tc])
                 };
-                play_game(engines, &config.rules, opening)
+                play_game(engines, clocks, &config.rules, opening)
             }
         };
         for (e, driver) in drivers.iter_mut().enumerate() {
@@ -230,7 +351,91 @@ fn failure_slot(reason: OutcomeReason) -> Option<usize> {
     }
 }
 
-/// Plays the match, reporting progress on `progress` and each game to `on_game` (the PGN).
+/// The first engine's score in a game: 1, 0.5 or 0.
+fn first_engine_score(done: &MatchGame) -> f64 {
+    match done.game.outcome.winner {
+        None => 0.5,
+        Some(w) if w == done.first_color => 1.0,
+        Some(_) => 0.0,
+    }
+}
+
+/// The label of the engine that played `color` in `done`.
+fn player(done: &MatchGame, color: Color) -> &str {
+    if done.first_color == color {
+        &done.names[0]
+    } else {
+        &done.names[1]
+    }
+}
+
+/// Counts one finished game and prints its line; a finished pair adds its line with the
+/// pentanomial Elo and the LLR, and may bring the SPRT decision.
+fn count_game(
+    config: &MatchConfig,
+    summary: &mut MatchSummary,
+    open_pairs: &mut HashMap<usize, f64>,
+    done: &MatchGame,
+    progress: &mut dyn Write,
+) {
+    let outcome = done.game.outcome;
+    let score = first_engine_score(done);
+    summary.tally.add(score);
+    if let (Some(winner), Some(slot)) = (outcome.winner, failure_slot(outcome.reason)) {
+        let loser_engine = if !winner == done.first_color { 0 } else { 1 };
+        summary.failures[loser_engine][slot] += 1;
+    }
+    let _ = writeln!(
+        progress,
+        "game {} ({} vs {}): {} {}\n  {}",
+        done.index + 1,
+        player(done, Color::Sente),
+        player(done, Color::Gote),
+        outcome.score(),
+        done.game.detail,
+        summary.tally
+    );
+    let pair = done.index / 2;
+    let Some(other) = open_pairs.remove(&pair) else {
+        open_pairs.insert(pair, score);
+        return;
+    };
+    summary.pairs.add(score + other);
+    let _ = write!(
+        progress,
+        "  pair {} scored {}: {}",
+        pair + 1,
+        score + other,
+        summary.pairs
+    );
+    if let Some(sprt) = &config.sprt {
+        let (lo, hi) = sprt.bounds();
+        let llr = summary.pairs.llr(sprt);
+        let _ = write!(progress, ", LLR {llr:.2} [{lo:.2}, {hi:.2}]");
+        summary.sprt_decision = sprt.decision(&summary.pairs);
+        if let Some(d) = summary.sprt_decision {
+            let _ = write!(
+                progress,
+                "\nSPRT decided after {} games ({} pairs): {}, LLR {llr:.2}; the match stops here",
+                summary.tally.games(),
+                summary.pairs.pairs(),
+                decision_words(Some(d))
+            );
+        }
+    }
+    let _ = writeln!(progress);
+}
+
+fn decision_words(d: Option<SprtDecision>) -> &'static str {
+    match d {
+        Some(SprtDecision::H1) => "H1 accepted",
+        Some(SprtDecision::H0) => "H0 accepted",
+        None => "no decision",
+    }
+}
+
+/// Plays the match, reporting progress on `progress` and each counted game to `on_game` (the
+/// PGN).
 pub fn run_match(
     config: &MatchConfig,
     progress: &mut dyn Write,
@@ -241,10 +446,13 @@ pub fn run_match(
     let (tx, rx) = channel();
     let mut summary = MatchSummary {
         tally: Tally::default(),
+        pairs: Pentanomial::default(),
         sprt_decision: None,
+        uncounted: 0,
         failures: [[0; 3]; 2],
         games: Vec::new(),
     };
+    let mut open_pairs = HashMap::new();
     let config_shared = Arc::new(config.clone());
     thread::scope(|scope| {
         for _ in 0..config.concurrency.max(1) {
@@ -254,52 +462,21 @@ pub fn run_match(
         }
         drop(tx);
         for done in rx {
-            let outcome = done.game.outcome;
-            match outcome.winner {
-                None => summary.tally.draws += 1,
-                Some(w) if w == done.first_color => summary.tally.wins += 1,
-                Some(_) => summary.tally.losses += 1,
-            }
-            if let (Some(winner), Some(slot)) = (outcome.winner, failure_slot(outcome.reason)) {
-                let loser_engine = if !winner == done.first_color { 0 } else { 1 };
-                summary.failures[loser_engine][slot] += 1;
-            }
-            on_game(&done);
-            let _ = write!(
-                progress,
-                "game {} ({} vs {}): {} {}\n  {}",
-                done.index + 1,
-                if done.first_color == Color::Sente {
-                    &done.names[0]
-                } else {
-                    &done.names[1]
-                },
-                if done.first_color == Color::Sente {
-                    &done.names[1]
-                } else {
-                    &done.names[0]
-                },
-                outcome.score(),
-                done.game.detail,
-                summary.tally
-            );
-            if let Some(sprt) = &config.sprt {
-                let (lo, hi) = sprt.bounds();
-                let _ = write!(
+            if summary.sprt_decision.is_some() {
+                summary.uncounted += 1;
+                let _ = writeln!(
                     progress,
-                    ", LLR {:.2} [{:.2}, {:.2}]",
-                    summary.tally.llr(sprt),
-                    lo,
-                    hi
+                    "game {} ({}) finished after the SPRT decision: not counted",
+                    done.index + 1,
+                    done.game.outcome.score()
                 );
-                if summary.sprt_decision.is_none() {
-                    summary.sprt_decision = sprt.decision(&summary.tally);
-                    if summary.sprt_decision.is_some() {
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                }
+                continue;
             }
-            let _ = writeln!(progress);
+            count_game(config, &mut summary, &mut open_pairs, &done, progress);
+            on_game(&done);
+            if summary.sprt_decision.is_some() {
+                stop.store(true, Ordering::SeqCst);
+            }
             summary.games.push(done);
         }
     });
@@ -315,7 +492,8 @@ pub fn summary_table(config: &MatchConfig, summary: &MatchSummary) -> String {
                 .iter()
                 .map(|g| g.names[e].clone())
                 .next()
-                .unwrap_or_else(|| config.engines[e].clone())
+                .or_else(|| config.engines[e].name.clone())
+                .unwrap_or_else(|| config.engines[e].command.clone())
         })
         .to_vec();
     let t = &summary.tally;
@@ -341,44 +519,56 @@ pub fn summary_table(config: &MatchConfig, summary: &MatchSummary) -> String {
             name, w, l, t.draws, score, f[0], f[1], f[2]
         ));
     }
-    let (elo, half) = t.elo();
-    out.push_str(&format!(
-        "Elo of {} vs {}: {:+.1} +/- {:.1} (95%)\n",
-        names[0], names[1], elo, half
-    ));
+    let p = &summary.pairs;
+    let c = p.counts;
+    if p.pairs() == 0 {
+        out.push_str("Elo: no finished pair of games\n");
+    } else {
+        let (elo, half) = p.elo();
+        out.push_str(&format!(
+            "Elo of {} vs {}: {:+.1} +/- {:.1} (95%, {} pairs, pentanomial [{} {} {} {} {}])\n",
+            names[0],
+            names[1],
+            elo,
+            half,
+            p.pairs(),
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4]
+        ));
+    }
     if let Some(sprt) = &config.sprt {
         let (lo, hi) = sprt.bounds();
         out.push_str(&format!(
-            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} [{:.2}, {:.2}] {}\n",
+            "SPRT elo0={} elo1={} (normalized) alpha={} beta={}: LLR {:.2} [{:.2}, {:.2}] {}\n",
             sprt.elo0,
             sprt.elo1,
             sprt.alpha,
             sprt.beta,
-            t.llr(sprt),
+            p.llr(sprt),
             lo,
             hi,
-            match summary.sprt_decision {
-                Some(SprtDecision::H1) => "H1 accepted",
-                Some(SprtDecision::H0) => "H0 accepted",
-                None => "no decision",
-            }
+            decision_words(summary.sprt_decision)
+        ));
+    }
+    if summary.uncounted > 0 {
+        out.push_str(&format!(
+            "{} game(s) finished after the SPRT decision and are not counted\n",
+            summary.uncounted
         ));
     }
     out
 }
 
 /// The `GameStart` every game of a match shares (root filled in per game).
-pub fn game_start(
-    variant: crate::board::Variant,
-    rules: crate::rules::RuleSet,
-    tc: driver::TimeControl,
-) -> GameStart {
+pub fn game_start(variant: Variant, rules: crate::rules::RuleSet) -> GameStart {
     GameStart {
         variant,
         rules,
         root_sfen: variant.start_sfen().to_string(),
         root_is_startpos: true,
-        time_control: tc,
     }
 }
 

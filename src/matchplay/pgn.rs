@@ -1,8 +1,14 @@
 //! PGN records of match games, as XBoard reads variant games: `[Variant]` with XBoard's name
 //! (`chu`, `heian`...), `[SetUp "1"]` and `[FEN]` with the opening's SFEN, the moves in lishogi
 //! USI, `[Result]`, `[Termination]` and a closing comment saying what ended the game.
+//!
+//! Each move carries cutechess's comment `{+0.35/12 1.234s}`: the mover's last score in pawns
+//! from its own view (`+M5`/`-M5` for a mate in 5 moves, `0.00` for an even score), the depth,
+//! and the time it used. With time odds the clocks go in `[WhiteTimeControl]` (sente) and
+//! `[BlackTimeControl]` (gote), as cutechess writes them, instead of `[TimeControl]`.
 
-use super::play_game::PlayedGame;
+use super::driver::MATE_SCORE;
+use super::play_game::{MoveNote, PlayedGame};
 use crate::board::{Color, Variant};
 use crate::position::OutcomeReason;
 
@@ -13,7 +19,8 @@ pub struct RecordInfo<'a> {
     pub variant: Variant,
     pub sente: &'a str,
     pub gote: &'a str,
-    pub time_control: &'a str,
+    /// Each side's time control as written on the command line: sente's, then gote's.
+    pub time_controls: [&'a str; 2],
 }
 
 /// PGN's standard termination words.
@@ -25,6 +32,28 @@ fn termination(reason: OutcomeReason) -> &'static str {
         OutcomeReason::Adjudication => "adjudication",
         _ => "normal",
     }
+}
+
+/// `+0.35/12 1.234s`: score in pawns (or mate in moves), depth, time.
+pub fn move_comment(note: &MoveNote) -> String {
+    let mut out = String::new();
+    if let Some(score) = note.score {
+        let mate_plies = MATE_SCORE - score.abs();
+        if mate_plies < 1000 {
+            let moves = (mate_plies + 1) / 2;
+            out.push_str(&format!("{}M{moves}", if score < 0 { "-" } else { "+" }));
+        } else if score == 0 {
+            out.push_str("0.00");
+        } else {
+            out.push_str(&format!("{:+.2}", score as f64 / 100.0));
+        }
+        if let Some(depth) = note.depth {
+            out.push_str(&format!("/{depth}"));
+        }
+        out.push(' ');
+    }
+    out.push_str(&format!("{:.3}s", note.time.as_secs_f64()));
+    out
 }
 
 fn escape(s: &str) -> String {
@@ -44,7 +73,13 @@ pub fn write_record(info: &RecordInfo, game: &PlayedGame) -> String {
     tag(&mut out, "Variant", info.variant.xboard_name());
     tag(&mut out, "SetUp", "1");
     tag(&mut out, "FEN", &game.opening_sfen);
-    tag(&mut out, "TimeControl", info.time_control);
+    let [sente_tc, gote_tc] = info.time_controls;
+    if sente_tc == gote_tc {
+        tag(&mut out, "TimeControl", sente_tc);
+    } else {
+        tag(&mut out, "WhiteTimeControl", sente_tc);
+        tag(&mut out, "BlackTimeControl", gote_tc);
+    }
     tag(&mut out, "Termination", termination(game.outcome.reason));
     out.push('\n');
     let gote_first = game.opening_sfen.split_whitespace().nth(1) == Some("w");
@@ -63,6 +98,9 @@ pub fn write_record(info: &RecordInfo, game: &PlayedGame) -> String {
         }
         line.push_str(mv);
         line.push(' ');
+        if let Some(note) = game.notes.get(i) {
+            line.push_str(&format!("{{{}}} ", move_comment(note)));
+        }
         if side == Color::Gote {
             number += 1;
         }
@@ -92,6 +130,11 @@ mod tests {
         let game = PlayedGame {
             opening_sfen: Variant::Heian.start_sfen().to_string(),
             moves: vec!["7g7f".into(), "3c3d".into(), "8h2b+".into()],
+            notes: vec![
+                note(Some(35), Some(12), 1234),
+                note(Some(-MATE_SCORE + 9), Some(20), 50),
+                note(None, None, 7),
+            ],
             outcome: Outcome::win(Color::Sente, OutcomeReason::Resignation),
             detail: "B resigned".into(),
             broken: [false; 2],
@@ -102,14 +145,38 @@ mod tests {
             variant: Variant::Heian,
             sente: "A",
             gote: "B \"x\"",
-            time_control: "10+0.1",
+            time_controls: ["10+0.1", "1+0.01"],
         };
         let pgn = write_record(&info, &game);
         assert!(pgn.contains("[Variant \"heian\"]"));
         assert!(pgn.contains("[Black \"B \\\"x\\\"\"]"));
+        assert!(pgn.contains("[WhiteTimeControl \"10+0.1\"]\n[BlackTimeControl \"1+0.01\"]"));
+        assert!(!pgn.contains("[TimeControl"));
         assert!(
-            pgn.contains("1. 7g7f 3c3d 2. 8h2b+ {B resigned} 1-0"),
+            pgn.contains("1. 7g7f {+0.35/12 1.234s} 3c3d {-M5/20 0.050s}"),
             "{pgn}"
+        );
+        assert!(pgn.contains("2. 8h2b+ {0.007s} {B resigned} 1-0"), "{pgn}");
+    }
+
+    fn note(score: Option<i32>, depth: Option<u32>, ms: u64) -> MoveNote {
+        MoveNote {
+            score,
+            depth,
+            time: std::time::Duration::from_millis(ms),
+        }
+    }
+
+    #[test]
+    fn move_comments_as_cutechess_writes_them() {
+        assert_eq!(
+            move_comment(&note(Some(-120), Some(7), 2500)),
+            "-1.20/7 2.500s"
+        );
+        assert_eq!(move_comment(&note(Some(0), Some(1), 1)), "0.00/1 0.001s");
+        assert_eq!(
+            move_comment(&note(Some(MATE_SCORE - 1), Some(3), 0)),
+            "+M1/3 0.000s"
         );
     }
 }

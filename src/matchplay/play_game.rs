@@ -1,8 +1,10 @@
-//! One game between two drivers: the clocks, the referee's verdict on every move, the engines'
+//! One game between two drivers: the clocks (each side its own, for time odds), the referee's verdict on every move, the engines'
 //! failures (crash, time, protocol) charged to the side that failed, and the optional draw and
 //! resign adjudication by the scores the engines report, and the optional move limit.
 
-use super::driver::{Claimed, Clocks, Driver, EngineScore, Failure, GameStart, MoveTexts, Reply};
+use super::driver::{
+    Claimed, Clocks, Driver, EngineScore, Failure, GameStart, MoveTexts, Reply, TimeControl,
+};
 use super::openings::Opening;
 use super::referee::Referee;
 use crate::board::Color;
@@ -41,6 +43,16 @@ pub struct GameRules {
     pub max_moves: Option<u32>,
 }
 
+/// What the engine said about one of its moves, for the PGN comment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNote {
+    /// The last score it reported, from its own side's view.
+    pub score: Option<EngineScore>,
+    pub depth: Option<u32>,
+    /// Time it used on its clock.
+    pub time: Duration,
+}
+
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
@@ -48,6 +60,8 @@ pub struct PlayedGame {
     pub opening_sfen: String,
     /// Moves played after the opening, in lishogi USI.
     pub moves: Vec<String>,
+    /// One note per move of `moves`.
+    pub notes: Vec<MoveNote>,
     pub outcome: Outcome,
     /// What happened, in words: the illegal move and why, the crash, the claim...
     pub detail: String,
@@ -59,7 +73,9 @@ struct Game<'a> {
     rules: &'a GameRules,
     referee: Referee,
     texts: Vec<MoveTexts>,
+    notes: Vec<MoveNote>,
     opening_plies: usize,
+    own_clocks: [TimeControl; 2],
     clocks: Clocks,
     low_scores: [u32; 2],
     high_scores: [u32; 2],
@@ -67,9 +83,10 @@ struct Game<'a> {
     broken: [bool; 2],
 }
 
-/// Plays one game; `engines[Color::index]` plays that colour.
+/// Plays one game; `engines[Color::index]` plays that colour on `clocks[Color::index]`.
 pub fn play_game(
     engines: [&mut dyn Driver; 2],
+    clocks: [TimeControl; 2],
     rules: &GameRules,
     opening: &Opening,
 ) -> PlayedGame {
@@ -78,11 +95,13 @@ pub fn play_game(
         rules,
         referee,
         texts: Vec::new(),
+        notes: Vec::new(),
         opening_plies: 0,
+        own_clocks: clocks,
         clocks: Clocks {
-            remaining: [rules.start.time_control.base; 2],
-            increment: rules.start.time_control.increment,
-            byoyomi: rules.start.time_control.byoyomi,
+            remaining: clocks.map(|c| c.base),
+            increment: clocks.map(|c| c.increment),
+            byoyomi: clocks.map(|c| c.byoyomi),
         },
         low_scores: [0; 2],
         high_scores: [0; 2],
@@ -105,6 +124,7 @@ pub fn play_game(
     PlayedGame {
         opening_sfen: opening.sfen.clone(),
         moves: played,
+        notes: game.notes,
         outcome,
         detail,
         broken: game.broken,
@@ -126,7 +146,8 @@ impl Game<'_> {
         start.root_sfen = opening.root.to_sfen();
         start.root_is_startpos = opening.root.to_sfen() == opening.root.variant().start_sfen();
         for color in Color::BOTH {
-            if let Err(f) = engines[color.index()].new_game(&start) {
+            let clock = self.own_clocks[color.index()];
+            if let Err(f) = engines[color.index()].new_game(&start, &clock) {
                 return self.failure(color, engines[color.index()].name().to_string(), f);
             }
         }
@@ -145,7 +166,7 @@ impl Game<'_> {
             let us = self.referee.position().side_to_move();
             let engine = &mut *engines[us.index()];
             let name = engine.name().to_string();
-            let allowed = self.clocks.remaining[us.index()] + self.clocks.byoyomi;
+            let allowed = self.clocks.remaining[us.index()] + self.clocks.byoyomi[us.index()];
             let began = Instant::now();
             let reply = engine.think(
                 &self.texts,
@@ -171,7 +192,7 @@ impl Game<'_> {
             }
             self.charge(us, spent);
             match reply {
-                Reply::Move { text, score } => {
+                Reply::Move { text, score, depth } => {
                     if let Err(e) = self.play_text(&text, engine.notation()) {
                         self.broken[us.index()] = true;
                         return (
@@ -179,6 +200,11 @@ impl Game<'_> {
                             format!("{name} ({}) played an illegal move: {e}", us.name()),
                         );
                     }
+                    self.notes.push(MoveNote {
+                        score,
+                        depth,
+                        time: spent,
+                    });
                     if let Some(s) = score {
                         if let Some(verdict) = self.adjudicate(us, s) {
                             return verdict;
@@ -237,7 +263,7 @@ impl Game<'_> {
 
     fn charge(&mut self, side: Color, spent: Duration) {
         let clock = &mut self.clocks.remaining[side.index()];
-        *clock = clock.saturating_sub(spent) + self.clocks.increment;
+        *clock = clock.saturating_sub(spent) + self.clocks.increment[side.index()];
     }
 
     /// Plays a move on the referee and records both of its spellings.

@@ -1,10 +1,22 @@
-//! Match statistics from the first engine's point of view: the score, the Elo difference with a
-//! 95% interval (normal approximation over per-game scores), and the sequential probability
-//! ratio test between two Elo hypotheses, using the generalized SPRT's normal approximation of
-//! the log-likelihood ratio (as fishtest and cutechess do with the logistic Elo model).
+//! Match statistics from the first engine's point of view.
+//!
+//! Games are played in pairs: one opening, colours swapped (`schedule`). The two games of a pair
+//! are correlated (an unbalanced opening favours whoever has the good side, once each), so the
+//! Elo interval and the SPRT are computed over *pairs*, as fishtest does: a pair scores 0, 0.5,
+//! 1, 1.5 or 2 and the five counts form the pentanomial (`Pentanomial`). Treating the games as
+//! independent (the trinomial W/L/D model) overstates the variance and makes tests run longer.
+//!
+//! The SPRT is the generalized SPRT of fishtest's `LLRcalc.LLR_normalized`: hypotheses in
+//! *normalized* Elo (nElo: the score's distance from 50% in units of its per-game standard
+//! deviation, scaled so that one nElo is about one logistic Elo at a 0% draw rate), and the
+//! log-likelihood ratio computed from the maximum-likelihood pentanomial distributions under
+//! each hypothesis (M. Van den Bergh, "Comments on Normalized Elo", section 4.1). Zero counts
+//! are replaced by 1e-3 before the LLR, as fishtest does, so a one-sided start still moves it.
+//! `Tally` keeps the plain per-game W/L/D for the progress lines and the table.
 
 use std::fmt;
 
+/// Per-game wins, losses and draws of the first engine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     pub wins: u32,
@@ -12,7 +24,14 @@ pub struct Tally {
     pub draws: u32,
 }
 
-/// SPRT hypotheses (Elo) and error rates.
+/// Counts of finished pairs by the first engine's pair score in half points: `counts[k]` pairs
+/// scored `k / 2` (0 = two losses, 2 = a win and a loss or two draws, 4 = two wins).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial {
+    pub counts: [u32; 5],
+}
+
+/// SPRT hypotheses (normalized Elo) and error rates.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
     pub elo0: f64,
@@ -29,12 +48,99 @@ pub enum SprtDecision {
     H0,
 }
 
-fn score_of_elo(elo: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
-}
+/// Two-sided 95% quantile of the normal distribution.
+const Z95: f64 = 1.959964;
+
+/// Normalized Elo per unit of t = (score - 0.5) / sigma: 800 / ln 10.
+const NELO_PER_T: f64 = 347.435_585_522_601_5;
+
+/// A pair's score on the per-game scale (0, 0.25, ..., 1) for each pentanomial cell.
+const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 
 fn elo_of_score(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// Logistic Elo of `mean` and the half width of its 95% interval for `n` samples of variance
+/// `var`; infinite when the interval reaches a 0% or 100% score.
+fn elo_interval(mean: f64, var: f64, n: f64) -> (f64, f64) {
+    let margin = Z95 * (var / n).sqrt();
+    let clamp = |s: f64| s.clamp(1e-9, 1.0 - 1e-9);
+    let elo = elo_of_score(clamp(mean));
+    let half = if mean <= 0.0 || mean >= 1.0 {
+        f64::INFINITY
+    } else {
+        (elo_of_score(clamp(mean + margin)) - elo_of_score(clamp(mean - margin))) / 2.0
+    };
+    (elo, half)
+}
+
+fn mean_and_variance(values: &[f64; 5], probs: &[f64; 5]) -> (f64, f64) {
+    let mean: f64 = values.iter().zip(probs).map(|(a, p)| a * p).sum();
+    let var = values
+        .iter()
+        .zip(probs)
+        .map(|(a, p)| p * (a - mean).powi(2))
+        .sum();
+    (mean, var)
+}
+
+/// The root of a strictly decreasing function on the open interval (lo, hi), by bisection.
+fn decreasing_root(f: impl Fn(f64) -> f64, mut lo: f64, mut hi: f64) -> f64 {
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// The distribution on `PAIR_SCORES` closest (maximum likelihood) to the observed `observed`
+/// among those whose t = (mean - 1/2) / sigma equals `t`. Van den Bergh's fixed point: with
+/// phi_i = a_i - 1/2 - t sigma (1 + z_i^2) / 2 from the current guess, the next guess is
+/// observed_i / (1 + theta phi_i) with theta the root of sum observed_i phi_i / (1 + theta phi_i).
+fn mle_with_t(observed: &[f64; 5], t: f64) -> [f64; 5] {
+    let mut p = [0.2; 5];
+    for _ in 0..100 {
+        let (mu, var) = mean_and_variance(&PAIR_SCORES, &p);
+        let sigma = var.sqrt();
+        let phi = PAIR_SCORES.map(|a| {
+            let z = (a - mu) / sigma;
+            a - 0.5 - 0.5 * t * sigma * (1.0 + z * z)
+        });
+        let low = phi.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = phi.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if low >= 0.0 || high <= 0.0 {
+            break;
+        }
+        let theta = decreasing_root(
+            |x| {
+                observed
+                    .iter()
+                    .zip(&phi)
+                    .map(|(o, f)| o * f / (1.0 + x * f))
+                    .sum()
+            },
+            -1.0 / high,
+            -1.0 / low,
+        );
+        let mut change: f64 = 0.0;
+        for i in 0..5 {
+            let next = observed[i] / (1.0 + theta * phi[i]);
+            change = change.max((next - p[i]).abs());
+            p[i] = next;
+        }
+        if change < 1e-10 {
+            break;
+        }
+    }
+    p
 }
 
 impl Tally {
@@ -42,65 +148,82 @@ impl Tally {
         self.wins + self.losses + self.draws
     }
 
-    /// Mean score per game and its per-game variance.
-    fn mean_and_variance(&self) -> Option<(f64, f64)> {
-        let n = self.games() as f64;
-        if n == 0.0 {
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + self.draws as f64 / 2.0) / n as f64
+    }
+
+    /// Adds one game's result: 1, 0.5 or 0 for the first engine.
+    pub fn add(&mut self, score: f64) {
+        if score > 0.75 {
+            self.wins += 1;
+        } else if score < 0.25 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+}
+
+impl Pentanomial {
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// Adds a finished pair by its score for the first engine (0, 0.5, 1, 1.5 or 2).
+    pub fn add(&mut self, pair_score: f64) {
+        let cell = (pair_score * 2.0).round().clamp(0.0, 4.0) as usize;
+        self.counts[cell] += 1;
+    }
+
+    /// Mean score per game and the variance of a pair's mean score (both on the 0..1 scale).
+    pub fn mean_and_variance(&self) -> Option<(f64, f64)> {
+        let n = self.pairs();
+        if n == 0 {
             return None;
         }
-        let (w, l, d) = (
-            self.wins as f64 / n,
-            self.losses as f64 / n,
-            self.draws as f64 / n,
-        );
-        let mean = w + d / 2.0;
-        let var = w * (1.0 - mean).powi(2) + l * mean.powi(2) + d * (0.5 - mean).powi(2);
-        Some((mean, var))
+        let probs = self.counts.map(|c| c as f64 / n as f64);
+        Some(mean_and_variance(&PAIR_SCORES, &probs))
     }
 
-    pub fn score(&self) -> f64 {
-        self.mean_and_variance().map_or(0.5, |(m, _)| m)
-    }
-
-    /// Elo difference and the half width of its 95% interval; infinite when one side scored
-    /// everything.
+    /// Logistic Elo of the mean score and the half width of its 95% interval, from the
+    /// variance of pair scores; infinite with no pairs or a 0% or 100% score.
     pub fn elo(&self) -> (f64, f64) {
-        let Some((mean, var)) = self.mean_and_variance() else {
-            return (0.0, f64::INFINITY);
-        };
-        let n = self.games() as f64;
-        let margin = 1.959964 * (var / n).sqrt();
-        let clamp = |s: f64| s.clamp(1e-9, 1.0 - 1e-9);
-        let elo = elo_of_score(clamp(mean));
-        let low = elo_of_score(clamp(mean - margin));
-        let high = elo_of_score(clamp(mean + margin));
-        let half = if mean <= 0.0 || mean >= 1.0 {
-            f64::INFINITY
-        } else {
-            (high - low) / 2.0
-        };
-        (elo, half)
+        match self.mean_and_variance() {
+            Some((mean, var)) => elo_interval(mean, var, self.pairs() as f64),
+            None => (0.0, f64::INFINITY),
+        }
     }
 
-    /// The log-likelihood ratio of H1 against H0 (0 until both kinds of result have occurred).
+    /// fishtest's `LLR_normalized` over pairs: total * E_observed[ln p1 - ln p0], with p0 and
+    /// p1 the maximum-likelihood distributions whose t is elo0 and elo1 (times sqrt 2: a pair's
+    /// standard deviation is that of one game over sqrt 2 when the games are independent).
     pub fn llr(&self, sprt: &Sprt) -> f64 {
-        let Some((mean, var)) = self.mean_and_variance() else {
-            return 0.0;
-        };
-        if var <= 0.0 {
+        if self.pairs() == 0 {
             return 0.0;
         }
-        let (s0, s1) = (score_of_elo(sprt.elo0), score_of_elo(sprt.elo1));
-        self.games() as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        let regular = self.counts.map(|c| if c == 0 { 1e-3 } else { c as f64 });
+        let total: f64 = regular.iter().sum();
+        let observed = regular.map(|c| c / total);
+        let t_of = |nelo: f64| std::f64::consts::SQRT_2 * nelo / NELO_PER_T;
+        let p0 = mle_with_t(&observed, t_of(sprt.elo0));
+        let p1 = mle_with_t(&observed, t_of(sprt.elo1));
+        total
+            * (0..5)
+                .map(|i| observed[i] * (p1[i].ln() - p0[i].ln()))
+                .sum::<f64>()
     }
 }
 
 impl Sprt {
-    /// Reads `elo0=0,elo1=10,alpha=0.05,beta=0.05` (any subset; these are the defaults).
+    /// Reads `elo0=0,elo1=5,alpha=0.05,beta=0.05` (any subset; these are the defaults).
     pub fn parse(text: &str) -> Result<Sprt, String> {
         let mut s = Sprt {
             elo0: 0.0,
-            elo1: 10.0,
+            elo1: 5.0,
             alpha: 0.05,
             beta: 0.05,
         };
@@ -141,8 +264,8 @@ impl Sprt {
         )
     }
 
-    pub fn decision(&self, tally: &Tally) -> Option<SprtDecision> {
-        let llr = tally.llr(self);
+    pub fn decision(&self, pairs: &Pentanomial) -> Option<SprtDecision> {
+        let llr = pairs.llr(self);
         let (low, high) = self.bounds();
         if llr >= high {
             Some(SprtDecision::H1)
@@ -156,15 +279,31 @@ impl Sprt {
 
 impl fmt::Display for Tally {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (elo, half) = self.elo();
         write!(
             f,
-            "{} games, +{} -{} ={}, score {:.1}%, Elo {:+.1} +/- {:.1}",
+            "{} games, +{} -{} ={}, score {:.1}%",
             self.games(),
             self.wins,
             self.losses,
             self.draws,
-            100.0 * self.score(),
+            100.0 * self.score()
+        )
+    }
+}
+
+impl fmt::Display for Pentanomial {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (elo, half) = self.elo();
+        let c = self.counts;
+        write!(
+            f,
+            "{} pairs [{} {} {} {} {}], Elo {:+.1} +/- {:.1}",
+            self.pairs(),
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4],
             elo,
             half
         )
@@ -175,57 +314,114 @@ impl fmt::Display for Tally {
 mod tests {
     use super::*;
 
-    #[test]
-    fn even_score_is_zero_elo() {
-        let t = Tally {
-            wins: 10,
-            losses: 10,
-            draws: 5,
-        };
-        assert!(t.elo().0.abs() < 1e-9);
-        assert!(t.elo().1 > 0.0 && t.elo().1.is_finite());
+    fn sprt(elo0: f64, elo1: f64) -> Sprt {
+        Sprt {
+            elo0,
+            elo1,
+            alpha: 0.05,
+            beta: 0.05,
+        }
+    }
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() < eps
     }
 
     #[test]
-    fn three_quarters_is_about_191_elo() {
-        let t = Tally {
-            wins: 150,
-            losses: 50,
-            draws: 0,
+    fn pair_scores_land_in_their_cells() {
+        let mut p = Pentanomial::default();
+        for s in [0.0, 0.5, 1.0, 1.0, 1.5, 2.0] {
+            p.add(s);
+        }
+        assert_eq!(p.counts, [1, 1, 2, 1, 1]);
+        assert_eq!(p.pairs(), 6);
+    }
+
+    /// By hand: one pair scored 1 (0.5 per game), one scored 1.5 (0.75 per game). Mean 0.625,
+    /// variance ((0.125)^2 + (0.125)^2) / 2 = 0.015625, standard error 0.125 / sqrt 2. Elo of
+    /// 0.625 is -400 log10(0.6) = 88.74; the 95% bounds 0.625 -+ 1.96 * 0.08839 = 0.4518 and
+    /// 0.7982 give -33.62 and 238.92 Elo, half width 136.27.
+    #[test]
+    fn elo_and_interval_from_pair_variance_by_hand() {
+        let p = Pentanomial {
+            counts: [0, 0, 1, 1, 0],
         };
-        assert!((t.elo().0 - 190.85).abs() < 0.1);
+        let (mean, var) = p.mean_and_variance().unwrap();
+        assert!(close(mean, 0.625, 1e-12) && close(var, 0.015625, 1e-12));
+        let (elo, half) = p.elo();
+        assert!(close(elo, 88.7395, 1e-3), "{elo}");
+        assert!(close(half, 136.270, 1e-2), "{half}");
     }
 
     #[test]
-    fn sprt_decides_for_a_clearly_stronger_engine() {
-        let s = Sprt::parse("elo0=0,elo1=10").unwrap();
-        assert_eq!(
-            s.decision(&Tally {
-                wins: 3000,
-                losses: 1000,
-                draws: 0
-            }),
-            Some(SprtDecision::H1)
+    fn even_pairs_are_zero_elo_and_zero_llr_midway() {
+        let p = Pentanomial {
+            counts: [10, 20, 40, 20, 10],
+        };
+        assert!(p.elo().0.abs() < 1e-9);
+        // Symmetric data, hypotheses symmetric around 0: the LLR is 0.
+        assert!(p.llr(&sprt(-5.0, 5.0)).abs() < 1e-6);
+        assert_eq!(Pentanomial::default().llr(&sprt(0.0, 5.0)), 0.0);
+    }
+
+    /// Reference values of fishtest's normalized pentanomial LLR, as its runs page shows them
+    /// (and as fastchess checks them in its `sprt_test.cpp`), to two decimals.
+    #[test]
+    fn normalized_pentanomial_llr_matches_fishtest() {
+        // counts LL, LD, WL+DD, WD, WW
+        let a = Pentanomial {
+            counts: [365, 16618, 36029 + 200, 16974, 390],
+        };
+        assert!(
+            close(a.llr(&sprt(0.0, 2.0)), 2.25, 0.01),
+            "{}",
+            a.llr(&sprt(0.0, 2.0))
         );
-        assert_eq!(
-            s.decision(&Tally {
-                wins: 1000,
-                losses: 3000,
-                draws: 0
-            }),
-            Some(SprtDecision::H0)
+        let b = Pentanomial {
+            counts: [127, 4883, 10311 + 401, 5150, 104],
+        };
+        let llr = b.llr(&sprt(-1.75, 0.25));
+        assert!(close(llr, 3.01, 0.01), "{llr}");
+        // All wins: no variance to estimate from, so the regularized empty cells decide; the
+        // LLR grows with every further 2-0 pair.
+        let wins = |n| Pentanomial {
+            counts: [0, 0, 0, 0, n],
+        };
+        let (few, many) = (
+            wins(50).llr(&sprt(0.0, 5.0)),
+            wins(100).llr(&sprt(0.0, 5.0)),
         );
-        assert_eq!(
-            s.decision(&Tally {
-                wins: 3,
-                losses: 2,
-                draws: 0
-            }),
-            None
-        );
+        assert!(0.0 < few && few < many, "{few} {many}");
+    }
+
+    #[test]
+    fn sprt_bounds_and_decisions() {
+        let s = Sprt::parse("elo0=0,elo1=5").unwrap();
         let (lo, hi) = s.bounds();
-        assert!((lo + 2.944).abs() < 0.01 && (hi - 2.944).abs() < 0.01);
+        assert!(close(lo, -2.944, 0.001) && close(hi, 2.944, 0.001));
+        let strong = Pentanomial {
+            counts: [10, 100, 300, 200, 40],
+        };
+        assert_eq!(s.decision(&strong), Some(SprtDecision::H1));
+        let weak = Pentanomial {
+            counts: [40, 200, 300, 100, 10],
+        };
+        assert_eq!(s.decision(&weak), Some(SprtDecision::H0));
+        let few = Pentanomial {
+            counts: [0, 1, 1, 1, 0],
+        };
+        assert_eq!(s.decision(&few), None);
         assert!(Sprt::parse("elo0=5,elo1=1").is_err());
         assert!(Sprt::parse("gamma=1").is_err());
+    }
+
+    #[test]
+    fn tally_counts_games() {
+        let mut t = Tally::default();
+        for s in [1.0, 0.5, 0.0, 1.0] {
+            t.add(s);
+        }
+        assert_eq!((t.wins, t.losses, t.draws), (2, 1, 1));
+        assert!(close(t.score(), 0.625, 1e-12));
     }
 }

@@ -1,11 +1,16 @@
-//! The USI driver: `usi`/`usiok`, the variant and rule set by `setoption` (only the options the
-//! engine declared), `isready`/`readyok` before each game, then `position sfen ... moves ...`
-//! and `go btime wtime binc winc [byoyomi]` for each move, reading `info ... score` and
+//! The USI driver: `usi`/`usiok`, the user's `option.*` settings by `setoption`, the variant and
+//! rule set by `setoption` (only the options the engine declared), `isready`/`readyok` before
+//! each game, then `position sfen ... moves ...` and `go btime wtime binc winc [byoyomi]` for
+//! each move (each side's own clock and increment), reading `info ... depth ... score` and
 //! `bestmove`.
+//!
+//! After the user's options the driver sends `usi` again and reads the option list anew:
+//! Fairy-Stockfish adds the variants of a `VariantPath` file to its `USI_Variant` combo but does
+//! not announce the new list by itself, and the list is what the variant check reads.
 
 use super::driver::{
-    parse_cp, Claimed, Clocks, Driver, EngineScore, Failure, GameStart, MoveTexts, Reply,
-    MATE_SCORE,
+    parse_cp, Claimed, Clocks, Driver, EngineScore, EngineSetup, Failure, GameStart, MoveTexts,
+    Reply, TimeControl, MATE_SCORE,
 };
 use super::process::{EngineProcess, ReadError};
 use crate::board::Color;
@@ -19,6 +24,9 @@ pub struct UsiDriver {
     process: EngineProcess,
     name: String,
     options: Vec<String>,
+    /// The values of the `USI_Variant` or `UCI_Variant` combo option.
+    variants: Vec<String>,
+    variant: String,
     root: String,
 }
 
@@ -29,36 +37,89 @@ fn read_failure(e: ReadError, what: &str) -> Failure {
     }
 }
 
-impl UsiDriver {
-    /// Sends `usi` and reads the engine's name and options up to `usiok`.
-    pub fn connect(mut process: EngineProcess) -> Result<UsiDriver, (EngineProcess, Failure)> {
-        process.send("usi");
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
-        let mut name = process.command().to_string();
-        let mut options = Vec::new();
-        loop {
-            match process.read_line(deadline) {
-                Ok(line) => {
-                    let line = line.trim();
-                    if line == "usiok" {
-                        break;
-                    } else if let Some(n) = line.strip_prefix("id name ") {
-                        name = n.trim().to_string();
-                    } else if let Some(rest) = line.strip_prefix("option name ") {
-                        if let Some(opt) = rest.split_whitespace().next() {
-                            options.push(opt.to_string());
-                        }
-                    }
+/// What an engine says between `usi` and `usiok`.
+struct Announcement {
+    name: Option<String>,
+    options: Vec<String>,
+    variants: Vec<String>,
+}
+
+/// The values of a `USI_Variant`/`UCI_Variant` combo line (`... var chushogi var heian`).
+fn combo_values(rest: &str) -> Vec<String> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    words
+        .windows(2)
+        .filter(|w| w[0] == "var")
+        .map(|w| w[1].to_string())
+        .collect()
+}
+
+fn read_announcement(process: &mut EngineProcess) -> Result<Announcement, Failure> {
+    let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+    let mut a = Announcement {
+        name: None,
+        options: Vec::new(),
+        variants: Vec::new(),
+    };
+    loop {
+        let line = process
+            .read_line(deadline)
+            .map_err(|e| read_failure(e, "usiok"))?;
+        let line = line.trim();
+        if line == "usiok" {
+            return Ok(a);
+        } else if let Some(n) = line.strip_prefix("id name ") {
+            a.name = Some(n.trim().to_string());
+        } else if let Some(rest) = line.strip_prefix("option name ") {
+            if let Some(opt) = rest.split_whitespace().next() {
+                if opt.eq_ignore_ascii_case("USI_Variant")
+                    || opt.eq_ignore_ascii_case("UCI_Variant")
+                {
+                    a.variants = combo_values(rest);
                 }
-                Err(e) => return Err((process, read_failure(e, "usiok"))),
+                a.options.push(opt.to_string());
+            }
+        }
+    }
+}
+
+impl UsiDriver {
+    /// Sends `usi` and reads the engine's name and options up to `usiok`; then the user's
+    /// options, and `usi` once more to read the options they may have changed.
+    pub fn connect(
+        mut process: EngineProcess,
+        setup: &EngineSetup,
+    ) -> Result<UsiDriver, (EngineProcess, Failure)> {
+        process.send("usi");
+        let mut first = match read_announcement(&mut process) {
+            Ok(a) => a,
+            Err(f) => return Err((process, f)),
+        };
+        if !setup.options.is_empty() {
+            for (name, value) in &setup.options {
+                process.send(&format!("setoption name {name} value {value}"));
+            }
+            process.send("usi");
+            match read_announcement(&mut process) {
+                Ok(again) => {
+                    first.options = again.options;
+                    first.variants = again.variants;
+                }
+                Err(f) => return Err((process, f)),
             }
         }
         Ok(UsiDriver {
+            name: first.name.unwrap_or_else(|| process.command().to_string()),
             process,
-            name,
-            options,
+            options: first.options,
+            variants: first.variants,
+            variant: setup.variant.clone(),
             root: String::new(),
         })
+    }
+
+    fn root_sente_to_move(&self) -> bool {
+        self.root.split_whitespace().nth(1) != Some("w")
     }
 
     fn declares(&self, option: &str) -> bool {
@@ -101,6 +162,13 @@ fn info_score(line: &str) -> Option<EngineScore> {
     None
 }
 
+/// The depth of an `info` line, if it has one.
+fn info_depth(line: &str) -> Option<u32> {
+    let mut words = line.split_whitespace();
+    words.find(|&w| w == "depth")?;
+    words.next()?.parse().ok()
+}
+
 fn millis(d: Duration) -> u128 {
     d.as_millis()
 }
@@ -114,18 +182,22 @@ impl Driver for UsiDriver {
         Notation::Usi
     }
 
-    fn new_game(&mut self, start: &GameStart) -> Result<(), Failure> {
+    fn variant_name(&self) -> &str {
+        &self.variant
+    }
+
+    fn declared_variants(&self) -> &[String] {
+        &self.variants
+    }
+
+    fn new_game(&mut self, start: &GameStart, _clock: &TimeControl) -> Result<(), Failure> {
         self.process.drain();
-        if self.declares("USI_Variant") {
-            self.process.send(&format!(
-                "setoption name USI_Variant value {}",
-                start.variant.name()
-            ));
-        } else if self.declares("UCI_Variant") {
-            self.process.send(&format!(
-                "setoption name UCI_Variant value {}",
-                start.variant.name()
-            ));
+        for option in ["USI_Variant", "UCI_Variant"] {
+            if self.declares(option) {
+                self.process
+                    .send(&format!("setoption name {option} value {}", self.variant));
+                break;
+            }
         }
         if self.declares("RuleSet") {
             if let Some(preset) = start.rules.preset() {
@@ -155,23 +227,31 @@ impl Driver for UsiDriver {
             }
         }
         self.process.send(&position);
+        let (b, w) = (Color::Sente.index(), Color::Gote.index());
         let mut go = format!(
             "go btime {} wtime {}",
-            millis(clocks.remaining[Color::Sente.index()]),
-            millis(clocks.remaining[Color::Gote.index()])
+            millis(clocks.remaining[b]),
+            millis(clocks.remaining[w])
         );
-        if clocks.byoyomi > Duration::ZERO {
-            go.push_str(&format!(" byoyomi {}", millis(clocks.byoyomi)));
+        // USI has one byoyomi: the mover's.
+        let mover = if moves.len().is_multiple_of(2) == self.root_sente_to_move() {
+            b
+        } else {
+            w
+        };
+        if clocks.byoyomi[mover] > Duration::ZERO {
+            go.push_str(&format!(" byoyomi {}", millis(clocks.byoyomi[mover])));
         }
-        if clocks.increment > Duration::ZERO {
+        if clocks.increment.iter().any(|i| *i > Duration::ZERO) {
             go.push_str(&format!(
                 " binc {} winc {}",
-                millis(clocks.increment),
-                millis(clocks.increment)
+                millis(clocks.increment[b]),
+                millis(clocks.increment[w])
             ));
         }
         self.process.send(&go);
         let mut score = None;
+        let mut depth = None;
         loop {
             let line = match self.process.read_line(deadline) {
                 Ok(l) => l,
@@ -184,6 +264,7 @@ impl Driver for UsiDriver {
             if line.starts_with("info") {
                 if let Some(s) = info_score(line) {
                     score = Some(s);
+                    depth = info_depth(line).or(depth);
                 }
             } else if let Some(rest) = line.strip_prefix("bestmove") {
                 let best = rest.split_whitespace().next().unwrap_or("");
@@ -196,6 +277,7 @@ impl Driver for UsiDriver {
                     _ => Reply::Move {
                         text: best.to_string(),
                         score,
+                        depth,
                     },
                 });
             }
@@ -218,7 +300,17 @@ impl Driver for UsiDriver {
 
 #[cfg(test)]
 mod tests {
-    use super::info_score;
+    use super::{combo_values, info_depth, info_score};
+
+    #[test]
+    fn variants_of_a_combo_option_and_depths() {
+        assert_eq!(
+            combo_values("USI_Variant type combo default shogi var shogi var heian9"),
+            ["shogi", "heian9"]
+        );
+        assert_eq!(info_depth("info depth 12 seldepth 14 score cp 3"), Some(12));
+        assert_eq!(info_depth("info string depth"), None);
+    }
 
     #[test]
     fn scores_of_info_lines() {

@@ -6,11 +6,16 @@
 //! ending in a comma; `force` right after keeps it from thinking on. Thinking lines give the
 //! score; `resign` and `1-0`/`0-1`/`1/2-1/2` are the engine's own claims.
 //!
+//! The user's `option.*` settings go as `option NAME=VALUE` right after the features, followed by
+//! a `ping` whose answer also collects any `feature` lines the options made the engine send
+//! again (a new `variants` list after a variant file was loaded).
+//!
 //! HaChu quirk: its `setboard` reads the whole argument as the board and rejects a side field,
 //! so an engine whose `myname` contains HaChu gets the board alone (sente to move).
 
 use super::driver::{
-    parse_cp, Claimed, Clocks, Driver, EngineScore, Failure, GameStart, MoveTexts, Reply,
+    parse_cp, Claimed, Clocks, Driver, EngineScore, EngineSetup, Failure, GameStart, MoveTexts,
+    Reply, TimeControl,
 };
 use super::process::{EngineProcess, ReadError};
 use super::usi::HANDSHAKE_TIMEOUT;
@@ -22,6 +27,9 @@ pub struct XboardDriver {
     process: EngineProcess,
     name: String,
     features: Vec<(String, String)>,
+    /// `feature variants`, split at commas.
+    variants: Vec<String>,
+    variant: String,
     /// Moves of the current game the engine has been told.
     sent: usize,
     root_side: Color,
@@ -52,16 +60,17 @@ fn parse_features(line: &str) -> Vec<(String, String)> {
     out
 }
 
-/// A thinking line `depth score time nodes pv...`: its score.
-fn thinking_score(line: &str) -> Option<EngineScore> {
+/// A thinking line `depth score time nodes pv...`: its score and depth.
+fn thinking_score(line: &str) -> Option<(EngineScore, u32)> {
     let mut words = line.split_whitespace();
-    let depth = words.next()?;
-    if depth.trim_end_matches(['.', '&']).parse::<u32>().is_err() {
-        return None;
-    }
+    let depth = words
+        .next()?
+        .trim_end_matches(['.', '&'])
+        .parse::<u32>()
+        .ok()?;
     let score = parse_cp(words.next()?)?;
     words.next()?.parse::<u64>().ok()?;
-    Some(score)
+    Some((score, depth))
 }
 
 fn claim_of(line: &str) -> Option<Claimed> {
@@ -84,7 +93,10 @@ fn level_base(d: Duration) -> String {
 
 impl XboardDriver {
     /// Sends `xboard` and `protover 2` and reads features up to `done=1`.
-    pub fn connect(mut process: EngineProcess) -> Result<XboardDriver, (EngineProcess, Failure)> {
+    pub fn connect(
+        mut process: EngineProcess,
+        setup: &EngineSetup,
+    ) -> Result<XboardDriver, (EngineProcess, Failure)> {
         process.send("xboard");
         process.send("protover 2");
         let mut deadline = Instant::now() + HANDSHAKE_TIMEOUT;
@@ -122,14 +134,32 @@ impl XboardDriver {
             .find(|(k, _)| k == "myname")
             .map(|(_, v)| v.clone())
             .unwrap_or_else(|| process.command().to_string());
-        Ok(XboardDriver {
+        let mut driver = XboardDriver {
             process,
             name,
             features,
+            variants: Vec::new(),
+            variant: setup.variant.clone(),
             sent: 0,
             root_side: Color::Sente,
             next_ping: 1,
-        })
+        };
+        if !setup.options.is_empty() {
+            for (name, value) in &setup.options {
+                driver.process.send(&format!("option {name}={value}"));
+            }
+            if let Err(f) = driver.ping() {
+                return Err((driver.process, f));
+            }
+        }
+        driver.variants = driver
+            .feature("variants")
+            .unwrap_or("")
+            .split(',')
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+            .collect();
+        Ok(driver)
     }
 
     fn feature(&self, key: &str) -> Option<&str> {
@@ -156,6 +186,9 @@ impl XboardDriver {
         loop {
             match self.process.read_line(deadline) {
                 Ok(line) if line.trim() == want => return Ok(()),
+                Ok(line) if line.trim_start().starts_with("feature") => {
+                    self.features.extend(parse_features(&line));
+                }
                 Ok(_) => {}
                 Err(ReadError::Timeout) => {
                     return Err(Failure::Protocol(format!("no '{want}' in time")))
@@ -187,11 +220,18 @@ impl Driver for XboardDriver {
         Notation::Xboard
     }
 
-    fn new_game(&mut self, start: &GameStart) -> Result<(), Failure> {
+    fn variant_name(&self) -> &str {
+        &self.variant
+    }
+
+    fn declared_variants(&self) -> &[String] {
+        &self.variants
+    }
+
+    fn new_game(&mut self, start: &GameStart, clock: &TimeControl) -> Result<(), Failure> {
         self.process.drain();
         self.process.send("new");
-        self.process
-            .send(&format!("variant {}", start.variant.xboard_name()));
+        self.process.send(&format!("variant {}", self.variant));
         if self.feature("memory") == Some("1") || self.is_hachu() {
             self.process.send("memory 64");
         }
@@ -220,7 +260,7 @@ impl Driver for XboardDriver {
                     .send(&format!("setboard {board} {side} - - 0 1"));
             }
         }
-        let tc = start.time_control;
+        let tc = clock;
         self.process.send(&format!(
             "level 0 {} {}",
             level_base(tc.base),
@@ -256,6 +296,7 @@ impl Driver for XboardDriver {
             .send(&format!("otim {}", cs(clocks.remaining[(!us).index()])));
         self.process.send("go");
         let mut score = None;
+        let mut depth = None;
         let mut legs = String::new();
         loop {
             let line = match self.process.read_line(deadline) {
@@ -273,7 +314,11 @@ impl Driver for XboardDriver {
                 }
                 self.process.send("force");
                 self.sent += 1;
-                return Ok(Reply::Move { text: legs, score });
+                return Ok(Reply::Move {
+                    text: legs,
+                    score,
+                    depth,
+                });
             } else if line == "resign" || line.ends_with(" resign") {
                 return Ok(Reply::Resign);
             } else if let Some(claimed) = claim_of(line) {
@@ -283,8 +328,9 @@ impl Driver for XboardDriver {
                 });
             } else if line.starts_with("Illegal move") {
                 return Err(Failure::Protocol(format!("rejected a legal move: {line}")));
-            } else if let Some(s) = thinking_score(line) {
+            } else if let Some((s, d)) = thinking_score(line) {
                 score = Some(s);
+                depth = Some(d);
             }
         }
     }
@@ -313,7 +359,7 @@ mod tests {
 
     #[test]
     fn thinking_lines_and_claims() {
-        assert_eq!(thinking_score("4 107 7 12505 f3f5 g10g8"), Some(107));
+        assert_eq!(thinking_score("4 107 7 12505 f3f5 g10g8"), Some((107, 4)));
         assert_eq!(thinking_score("move f3f5"), None);
         assert_eq!(
             claim_of("0-1 {Sente king captured}"),
