@@ -62,12 +62,13 @@ fn elo_of_score(score: f64) -> f64 {
 }
 
 /// Logistic Elo of `mean` and the half width of its 95% interval for `n` samples of variance
-/// `var`; infinite when the interval reaches a 0% or 100% score.
+/// `var`; infinite at a 0% or 100% score, and when the samples show no spread at all (one pair,
+/// or identical pairs), which says nothing about the interval.
 fn elo_interval(mean: f64, var: f64, n: f64) -> (f64, f64) {
     let margin = Z95 * (var / n).sqrt();
     let clamp = |s: f64| s.clamp(1e-9, 1.0 - 1e-9);
     let elo = elo_of_score(clamp(mean));
-    let half = if mean <= 0.0 || mean >= 1.0 {
+    let half = if mean <= 0.0 || mean >= 1.0 || var <= 0.0 {
         f64::INFINITY
     } else {
         (elo_of_score(clamp(mean + margin)) - elo_of_score(clamp(mean - margin))) / 2.0
@@ -351,6 +352,10 @@ mod tests {
         let (elo, half) = p.elo();
         assert!(close(elo, 88.7395, 1e-3), "{elo}");
         assert!(close(half, 136.270, 1e-2), "{half}");
+        let one = Pentanomial {
+            counts: [0, 1, 0, 0, 0],
+        };
+        assert!(one.elo().1.is_infinite());
     }
 
     #[test]
