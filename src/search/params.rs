@@ -90,6 +90,8 @@ pub const TEMPO: i32 = 15;
 /// Aspiration window half-width at the start of an iteration, and from which depth.
 pub const ASPIRATION_DELTA: i32 = 30;
 pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+/// Plies added to the depth of a node whose side to move has a royal under attack.
+pub const CHECK_EXTENSION: i32 = 1;
 /// Late move reductions: from this depth, after this many moves.
 pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVES: usize = 3;

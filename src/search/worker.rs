@@ -1,5 +1,5 @@
 //! One search thread: iterative deepening with aspiration windows over a principal-variation
-//! alpha-beta search (late move reductions and pruning), and a quiescence
+//! alpha-beta search (check extension, late move reductions and pruning), and a quiescence
 //! search over captures and promotions. Game ends are scored by the rules core's `outcome`
 //! (royals captured, bare king, stalemate, Heian checkmate) with mate distances in plies;
 //! repetitions inside the search are draws under `Repetition::Fourfold` (a loss for the side that
@@ -485,6 +485,13 @@ impl<'a> Worker<'a> {
             }
         }
         let in_check = self.pos.in_check(us);
+        // A royal under attack is searched a ply deeper: the threat must be answered, and the
+        // few replies are cheap to look at.
+        let depth = if in_check && ply > 0 {
+            depth + p::CHECK_EXTENSION
+        } else {
+            depth
+        };
 
         let killers = self.killers[ply];
         let mut picker = Picker::new(&self.pos, hash_move, killers);
