@@ -9,6 +9,7 @@
 //! - `moves`, `notation`: the `Move` type, USI and XBoard spellings.
 //! - `perft`: perft and divide.
 //! - `game`: a game record: moves, repetition and the game's result.
+//! - `search`: the alpha-beta search; `tsume`: the df-pn mate solver.
 //! - `cli`: the command line.
 
 pub mod board;
@@ -24,6 +25,7 @@ pub mod position;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod tsume;
 
 pub use board::{Color, Square, Variant};
 pub use moves::Move;

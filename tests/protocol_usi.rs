@@ -541,3 +541,37 @@ fn a_hash_beyond_the_machines_memory_is_refused() {
     assert_ne!(bestmove_word(&line), "resign");
     e.close();
 }
+
+/// `go mate` answers as YaneuraOu does: the mating line, `nomate`, or `timeout` (also on `stop`).
+#[test]
+fn go_mate_answers_checkmate_lines() {
+    let mut e = Engine::usi();
+    e.send("setoption name USI_Variant value heian");
+    // The promoted silver on 5b, guarded by the gold, covers every square of the king.
+    e.send("position sfen 4k4/9/3SG4/9/9/9/9/9/9 b - 1");
+    e.send("go mate 5000");
+    assert_eq!(e.expect("checkmate"), "checkmate 6c5b+");
+    // A lone gold can check, but the king takes it.
+    e.send("position sfen 4k4/9/4G4/9/9/9/9/9/9 b - 1");
+    e.send("go mate infinite");
+    assert_eq!(e.expect("checkmate"), "checkmate nomate");
+    // A Chu endgame of many checks that the solver does not decide within 10 s.
+    e.send("setoption name USI_Variant value chushogi");
+    e.send("position sfen 3s2kg1c2/5e1t4/9f2/f2p8/2pim3p3/12/11+l/3I8/L2P8/5GKT4/3q8/12 w - 412");
+    e.send("go mate infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    e.expect_within("readyok", Duration::from_secs(1));
+    e.send("stop");
+    assert_eq!(
+        e.expect_within("checkmate", Duration::from_secs(1)),
+        "checkmate timeout"
+    );
+    e.send("go mate 200");
+    assert_eq!(
+        e.expect_within("checkmate", Duration::from_secs(2)),
+        "checkmate timeout"
+    );
+    assert!(e.error_for("go mate soon").contains("milliseconds"));
+    e.close();
+}

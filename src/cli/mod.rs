@@ -1,9 +1,10 @@
 //! The command line: subcommands for people and scripts (`perft`, `bench`, `analyse`,
-//! `match`); with no subcommand, the protocol loop on stdin/stdout. Each subcommand has its
+//! `match`, `mate`); with no subcommand, the protocol loop on stdin/stdout. Each subcommand has its
 //! arguments and handler in its own file; this one holds what they share.
 
 mod analyse;
 mod bench;
+mod mate;
 mod perft;
 mod play_match;
 
@@ -33,6 +34,8 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Play a match between two engines (USI or XBoard).
     Match(play_match::MatchArgs),
+    /// Solve tsume (mating problems) with the df-pn solver and verify every proof.
+    Mate(mate::MateArgs),
 }
 
 /// Errors shown to the user as one line; exit code 2.
@@ -86,6 +89,7 @@ pub fn run() -> i32 {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Analyse(args)) => analyse::run(args),
         Some(Command::Match(args)) => play_match::run(args),
+        Some(Command::Mate(args)) => mate::run(args),
         None => crate::protocol::run_stdio(),
     };
     match result {

@@ -16,6 +16,7 @@ use crate::position::Position;
 use crate::search::{
     Engine, Limits, Score, SearchHandle, SearchInfo, SearchResult, MAX_PLY, MAX_TIME,
 };
+use crate::tsume::{solve, MateLimits, MateOutcome};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -47,10 +48,11 @@ struct Running {
     hold: bool,
 }
 
-/// A `go perft` counting on its own thread, so `stop` and `isready` are answered meanwhile.
-struct PerftJob {
+/// A `go perft` or `go mate` working on its own thread, so `stop` and `isready` are answered
+/// meanwhile; it ends with the lines to print.
+struct Job {
     stop: Arc<AtomicBool>,
-    thread: JoinHandle<Option<(Vec<String>, u64)>>,
+    thread: JoinHandle<Vec<String>>,
 }
 
 struct Session {
@@ -60,7 +62,7 @@ struct Session {
     engine_options_changed: bool,
     pos: Option<Position>,
     running: Option<Running>,
-    perft: Option<PerftJob>,
+    job: Option<Job>,
 }
 
 /// Runs the loop after the `usi` (or `uci`) command that chose it.
@@ -72,11 +74,11 @@ pub fn run(lines: &Lines, dialect: Dialect) -> Result<(), UsageError> {
         engine_options_changed: false,
         pos: None,
         running: None,
-        perft: None,
+        job: None,
     };
     session.handshake();
     loop {
-        let input = if session.running.is_some() || session.perft.is_some() {
+        let input = if session.running.is_some() || session.job.is_some() {
             lines.poll(POLL)
         } else {
             lines.next()
@@ -85,19 +87,19 @@ pub fn run(lines: &Lines, dialect: Dialect) -> Result<(), UsageError> {
             Input::Line(line) => {
                 if !session.command(&line) {
                     session.stop_search(false);
-                    session.stop_perft();
+                    session.stop_job();
                     return Ok(());
                 }
             }
             Input::Idle => {}
             Input::Eof => {
                 session.stop_search(true);
-                session.stop_perft();
+                session.stop_job();
                 return Ok(());
             }
         }
         session.report_if_finished();
-        session.report_perft_if_finished();
+        session.report_job_if_finished();
     }
 }
 
@@ -158,6 +160,8 @@ fn info_line(pos: &Position, info: &SearchInfo, notation: Notation) -> String {
 enum GoRequest {
     Search(Limits),
     Perft(u32),
+    /// `go mate <ms>` or `go mate infinite` (`None`).
+    Mate(Option<Duration>),
 }
 
 impl Session {
@@ -212,7 +216,7 @@ impl Session {
             "go" => self.go(args),
             "stop" => {
                 self.stop_search(true);
-                self.stop_perft();
+                self.stop_job();
             }
             "ponderhit" => {
                 if let Some(run) = self.running.as_mut() {
@@ -342,6 +346,13 @@ impl Session {
                     }
                     return Ok(GoRequest::Perft(depth));
                 }
+                "mate" => {
+                    let time = match value()? {
+                        "infinite" => None,
+                        text => Some(millis(word, text)?),
+                    };
+                    return Ok(GoRequest::Mate(time));
+                }
                 w if w == sente_time => {
                     limits.time[Color::Sente.index()] = Some(millis(w, value()?)?)
                 }
@@ -380,8 +391,10 @@ impl Session {
     }
 
     fn go(&mut self, args: &[&str]) {
-        if self.running.is_some() || self.perft.is_some() {
-            return error("go ignored: a search or perft is already running (send stop first)");
+        if self.running.is_some() || self.job.is_some() {
+            return error(
+                "go ignored: a search, perft or mate search is running (send stop first)",
+            );
         }
         let request = match self.parse_go(args) {
             Ok(r) => r,
@@ -390,6 +403,7 @@ impl Session {
         let pos = self.current_position();
         let limits = match request {
             GoRequest::Perft(depth) => return self.perft(&pos, depth),
+            GoRequest::Mate(time) => return self.mate(&pos, time),
             GoRequest::Search(limits) => limits,
         };
         if pos.legal_moves().is_empty() {
@@ -405,41 +419,80 @@ impl Session {
         self.running = Some(Running { handle, pos, hold });
     }
 
-    fn perft(&mut self, pos: &Position, depth: u32) {
+    fn start_job(&mut self, work: impl FnOnce(Arc<AtomicBool>) -> Vec<String> + Send + 'static) {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
-        let (pos, notation) = (pos.clone(), self.notation());
-        let thread = std::thread::spawn(move || divide_lines_until(&pos, depth, notation, &flag));
-        self.perft = Some(PerftJob { stop, thread });
+        let thread = std::thread::spawn(move || work(flag));
+        self.job = Some(Job { stop, thread });
     }
 
-    fn report_perft_if_finished(&mut self) {
-        if self.perft.as_ref().is_some_and(|j| j.thread.is_finished()) {
-            self.finish_perft();
+    fn perft(&mut self, pos: &Position, depth: u32) {
+        let (pos, notation) = (pos.clone(), self.notation());
+        self.start_job(
+            move |stop| match divide_lines_until(&pos, depth, notation, &stop) {
+                Some((mut lines, total)) => {
+                    lines.push(format!("Nodes searched: {total}"));
+                    lines
+                }
+                None => vec!["info string perft stopped".to_string()],
+            },
+        );
+    }
+
+    /// `go mate`: the df-pn solver, answered as YaneuraOu does (`checkmate <moves>`,
+    /// `checkmate nomate`, `checkmate timeout`, the last also after `stop`).
+    fn mate(&mut self, pos: &Position, time: Option<Duration>) {
+        let (pos, notation) = (pos.clone(), self.notation());
+        let table_mb = self.settings.engine.hash_mb;
+        self.start_job(move |stop| {
+            let limits = MateLimits {
+                time,
+                nodes: None,
+                table_mb,
+                stop: Some(stop),
+            };
+            let report = solve(&pos, limits);
+            let line = match report.outcome {
+                MateOutcome::Mate(moves) => {
+                    let mut walk = pos.clone();
+                    let words: Vec<String> = moves
+                        .iter()
+                        .map(|&mv| {
+                            let text = write_move(&walk, mv, notation);
+                            walk.play(mv);
+                            text
+                        })
+                        .collect();
+                    format!("checkmate {}", words.join(" "))
+                }
+                MateOutcome::NoMate => "checkmate nomate".to_string(),
+                MateOutcome::Timeout => "checkmate timeout".to_string(),
+            };
+            vec![line]
+        });
+    }
+
+    fn report_job_if_finished(&mut self) {
+        if self.job.as_ref().is_some_and(|j| j.thread.is_finished()) {
+            self.finish_job();
         }
     }
 
-    /// Interrupts a running perft; its partial count is not printed.
-    fn stop_perft(&mut self) {
-        if let Some(job) = &self.perft {
+    /// Interrupts a running perft or mate search; it prints what it has to say on stopping.
+    fn stop_job(&mut self) {
+        if let Some(job) = &self.job {
             job.stop.store(true, Ordering::Relaxed);
         }
-        self.finish_perft();
+        self.finish_job();
     }
 
-    fn finish_perft(&mut self) {
-        let Some(job) = self.perft.take() else {
+    fn finish_job(&mut self) {
+        let Some(job) = self.job.take() else {
             return;
         };
         match job.thread.join() {
-            Ok(Some((lines, total))) => {
-                for line in lines {
-                    emit(&line);
-                }
-                emit(&format!("Nodes searched: {total}"));
-            }
-            Ok(None) => emit("info string perft stopped"),
-            Err(_) => error("perft failed"),
+            Ok(lines) => lines.iter().for_each(|l| emit(l)),
+            Err(_) => error("the perft or mate search failed"),
         }
     }
 
@@ -492,8 +545,10 @@ impl Session {
     }
 
     fn bench(&mut self) {
-        if self.running.is_some() || self.perft.is_some() {
-            return error("bench ignored: a search or perft is running (send stop first)");
+        if self.running.is_some() || self.job.is_some() {
+            return error(
+                "bench ignored: a search, perft or mate search is running (send stop first)",
+            );
         }
         let mut out = std::io::stdout();
         if let Err(e) = crate::search::bench(None, &mut out) {

@@ -1,0 +1,193 @@
+//! `shishi mate`: solves one tsume (a SFEN) or a file of them with the df-pn solver, verifies
+//! every proof by replaying all defences, and prints per-problem time, nodes and line, then a
+//! summary (solved, wrong length, unsolved; median and worst time; nodes per second).
+
+use super::{parse_position, parse_rules, parse_variant, UsageError};
+use crate::notation::{write_move, Notation};
+use crate::position::Position;
+use crate::tsume::{solve, verify, MateLimits, MateOutcome, MateReport};
+use clap::Args;
+use std::io::Write;
+use std::time::Duration;
+
+#[derive(Args)]
+pub struct MateArgs {
+    /// One problem: a lishogi SFEN, attacker to move (it may have no king).
+    #[arg(long, conflicts_with = "file")]
+    sfen: Option<String>,
+    /// A file of problems, one per line: `SFEN` or `SFEN ; plies` (the expected mate length);
+    /// `#` starts a comment. The variant is read from each SFEN's board size.
+    #[arg(long)]
+    file: Option<String>,
+    /// Variant of `--sfen`: chushogi, heian, heian9x8, heian8x9 or heian8x8.
+    #[arg(long, default_value = "chushogi")]
+    variant: String,
+    /// Rule set: lishogi, jcsa or hachu.
+    #[arg(long, default_value = "lishogi")]
+    rules: String,
+    /// Time per problem in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    movetime: u64,
+    /// Node limit per problem.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Memory for the proof table in MiB.
+    #[arg(long, default_value_t = 256)]
+    hash: usize,
+}
+
+/// One problem of the run.
+struct Problem {
+    line: usize,
+    pos: Position,
+    expected: Option<usize>,
+}
+
+/// `SFEN` or `SFEN ; plies`, with the line number for messages.
+fn parse_problem(line_no: usize, text: &str) -> Result<Option<Problem>, UsageError> {
+    let text = text.split('#').next().unwrap_or("").trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let (sfen, expected) = match text.split_once(';') {
+        Some((s, n)) => {
+            let n = n.trim();
+            let plies = n.parse::<usize>().map_err(|_| {
+                UsageError(format!(
+                    "line {line_no}: expected length '{n}' is not a number"
+                ))
+            })?;
+            (s.trim(), Some(plies))
+        }
+        None => (text, None),
+    };
+    let pos = Position::from_sfen_any(sfen)
+        .map_err(|e| UsageError(format!("line {line_no}: bad SFEN: {e}")))?;
+    Ok(Some(Problem {
+        line: line_no,
+        pos,
+        expected,
+    }))
+}
+
+fn read_problems(args: &MateArgs) -> Result<Vec<Problem>, UsageError> {
+    let rules = parse_rules(&args.rules)?;
+    let mut problems = match (&args.sfen, &args.file) {
+        (Some(sfen), _) => vec![Problem {
+            line: 1,
+            pos: parse_position(parse_variant(&args.variant)?, sfen)?,
+            expected: None,
+        }],
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
+            let mut list = Vec::new();
+            for (i, line) in text.lines().enumerate() {
+                list.extend(parse_problem(i + 1, line)?);
+            }
+            if list.is_empty() {
+                return Err(UsageError(format!("{path} holds no problem")));
+            }
+            list
+        }
+        (None, None) => return Err(UsageError("give --sfen or --file".to_string())),
+    };
+    for p in &mut problems {
+        p.pos.set_rules(rules);
+    }
+    Ok(problems)
+}
+
+/// The line in USI notation.
+pub fn line_text(pos: &Position, line: &[crate::moves::Move], notation: Notation) -> String {
+    let mut walk = pos.clone();
+    let mut words = Vec::with_capacity(line.len());
+    for &mv in line {
+        words.push(write_move(&walk, mv, notation));
+        walk.play(mv);
+    }
+    words.join(" ")
+}
+
+/// What one problem came to.
+enum Verdict {
+    Solved,
+    WrongLength,
+    Unsolved,
+}
+
+fn judge(problem: &Problem, report: &MateReport) -> (Verdict, String) {
+    let MateOutcome::Mate(line) = &report.outcome else {
+        let what = match report.outcome {
+            MateOutcome::NoMate => "no mate",
+            _ => "timeout",
+        };
+        return (Verdict::Unsolved, what.to_string());
+    };
+    let checked = match verify(&problem.pos, &report.proof, line.len()) {
+        Ok(longest) => format!("verified ({longest} plies)"),
+        Err(e) => return (Verdict::Unsolved, format!("proof REJECTED: {e}")),
+    };
+    let text = format!(
+        "mate in {} plies, {checked}: {}",
+        line.len(),
+        line_text(&problem.pos, line, Notation::Usi)
+    );
+    match problem.expected {
+        Some(n) if n != line.len() => {
+            (Verdict::WrongLength, format!("{text} (expected {n} plies)"))
+        }
+        _ => (Verdict::Solved, text),
+    }
+}
+
+pub fn run(args: MateArgs) -> Result<(), UsageError> {
+    let problems = read_problems(&args)?;
+    if args.hash == 0 || args.hash > crate::search::tt::max_hash_mb() {
+        crate::search::tt::check_hash_mb(args.hash)
+            .map_err(|e| UsageError(format!("--hash: {e}")))?;
+    }
+    let limits = MateLimits {
+        time: Some(Duration::from_millis(args.movetime.max(1))),
+        nodes: args.nodes,
+        table_mb: args.hash,
+        stop: None,
+    };
+    let total = problems.len();
+    let (mut solved, mut wrong, mut unsolved) = (0, 0, 0);
+    let mut times = Vec::with_capacity(total);
+    let mut nodes = 0u64;
+    for (i, problem) in problems.iter().enumerate() {
+        eprint!(
+            "\r[{:>4}/{total}] solved {solved}, wrong length {wrong}, unsolved {unsolved}",
+            i + 1
+        );
+        let _ = std::io::stderr().flush();
+        let report = solve(&problem.pos, limits.clone());
+        let (verdict, text) = judge(problem, &report);
+        match verdict {
+            Verdict::Solved => solved += 1,
+            Verdict::WrongLength => wrong += 1,
+            Verdict::Unsolved => unsolved += 1,
+        }
+        times.push(report.elapsed);
+        nodes += report.nodes;
+        eprint!("\r\x1b[K");
+        println!(
+            "problem {} (line {}): {text} | {:.3} s, {} nodes",
+            i + 1,
+            problem.line,
+            report.elapsed.as_secs_f64(),
+            report.nodes
+        );
+    }
+    times.sort();
+    let spent: Duration = times.iter().sum();
+    println!(
+        "{total} problems: solved {solved}, wrong length {wrong}, unsolved {unsolved}; median {:.3} s, worst {:.3} s, {:.0} nodes/s",
+        times[times.len() / 2].as_secs_f64(),
+        times.last().map_or(0.0, Duration::as_secs_f64),
+        nodes as f64 / spent.as_secs_f64().max(1e-9)
+    );
+    Ok(())
+}
