@@ -3,8 +3,8 @@
 //! square-by-square walk, which is what the bitboard layout was chosen over).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use shishi::board::attacks::tables;
 use shishi::board::{Bitboard, Square, Variant, DIRECTIONS};
-use shishi::movegen::attacks::tables;
 use shishi::perft::perft;
 use shishi::position::Position;
 

@@ -1,15 +1,18 @@
 //! shishi: a Chu Shogi and Heian Shogi engine.
 //!
-//! Layers, each using only the ones above it:
+//! Layers, each using only the ones above it (`tests/architecture.rs` checks this):
 //! - `platform`: what the host offers (its memory size).
-//! - `board`: squares, bitboards (144 bits: `u128` + overflow word), pieces, variants, Zobrist.
-//! - `rules`: the rule sets (lishogi, JCSA, HaChu) and their single rules.
+//! - `board`: squares and their spellings, bitboards (144 bits: `u128` + overflow word),
+//!   pieces, variants, Zobrist keys, attack tables.
+//! - `rules`: the rule sets (lishogi, JCSA, HaChu) and their single rules; `moves`: the `Move`.
 //! - `position`: a position with make/undo, SFEN and XBoard FEN, game end by position.
-//! - `movegen`: attack tables and legal moves, lion power and the lion-trading rules.
-//! - `moves`, `notation`: the `Move` type, USI and XBoard spellings.
+//! - `movegen`: legal moves, lion power and the lion-trading rules.
+//! - `notation`: USI and XBoard spellings of moves.
 //! - `perft`: perft and divide.
 //! - `game`: a game record: moves, repetition and the game's result.
-//! - `search`: the alpha-beta search; `tsume`: the df-pn mate solver.
+//! - `search`: the alpha-beta search; `tsume`: the df-pn mate solver; `matchplay`: engine
+//!   matches, judged by `game` (none of the three uses another).
+//! - `protocol`: USI and XBoard sessions on stdin/stdout.
 //! - `cli`: the command line.
 
 pub mod board;

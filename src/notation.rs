@@ -1,8 +1,9 @@
 //! Move and square notation (RULES.md section 11): lishogi USI and XBoard, written in one
 //! canonical spelling and read in every spelling, with a reason when a move is illegal.
 
+use crate::board::attacks::tables;
+pub use crate::board::{parse_usi_square, parse_xboard_square, usi_square, xboard_square};
 use crate::board::{Kind, LionPower, Square, Variant};
-use crate::movegen::attacks::tables;
 use crate::moves::Move;
 use crate::position::Position;
 use std::fmt;
@@ -30,49 +31,6 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
-
-/// `7f`, `12a`: file number (counted from sente's right) and rank letter (from the top).
-pub fn usi_square(variant: Variant, sq: Square) -> String {
-    format!(
-        "{}{}",
-        variant.width() - sq.col(),
-        (b'a' + sq.row()) as char
-    )
-}
-
-pub fn parse_usi_square(variant: Variant, s: &str) -> Option<Square> {
-    let digits = s.len().checked_sub(1)?;
-    let file: u8 = s.get(..digits)?.parse().ok()?;
-    let rank = s.as_bytes()[digits];
-    if !(1..=variant.width()).contains(&file) || !(b'a'..b'a' + variant.height()).contains(&rank) {
-        return None;
-    }
-    if s.starts_with('0') {
-        return None;
-    }
-    Some(Square::from_coords(variant.width() - file, rank - b'a'))
-}
-
-/// `f3`, `a10`: file letter from sente's left, rank number from sente's back rank.
-pub fn xboard_square(variant: Variant, sq: Square) -> String {
-    format!(
-        "{}{}",
-        (b'a' + sq.col()) as char,
-        variant.height() - sq.row()
-    )
-}
-
-pub fn parse_xboard_square(variant: Variant, s: &str) -> Option<Square> {
-    let file = *s.as_bytes().first()?;
-    let rank: u8 = s.get(1..)?.parse().ok()?;
-    if !(b'a'..b'a' + variant.width()).contains(&file) || !(1..=variant.height()).contains(&rank) {
-        return None;
-    }
-    if s[1..].starts_with('0') {
-        return None;
-    }
-    Some(Square::from_coords(file - b'a', variant.height() - rank))
-}
 
 fn square_text(variant: Variant, sq: Square, notation: Notation) -> String {
     match notation {

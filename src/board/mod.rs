@@ -1,10 +1,13 @@
 //! The board vocabulary shared by every layer: squares, colours, bitboards, pieces, variants and
-//! Zobrist keys. Nothing here knows about moves or rules beyond how each piece moves.
+//! Zobrist keys, the attack tables and the spelling of squares. Nothing here knows about moves
+//! or rules beyond how each piece moves.
 
+pub mod attacks;
 mod bitboard;
 mod color;
 pub mod piece;
 mod square;
+mod square_names;
 mod variant;
 pub mod zobrist;
 
@@ -12,4 +15,5 @@ pub use bitboard::Bitboard;
 pub use color::Color;
 pub use piece::{Kind, LionPower, Piece, KINDS};
 pub use square::{Direction, Square, DIRECTIONS};
+pub use square_names::{parse_usi_square, parse_xboard_square, usi_square, xboard_square};
 pub use variant::{Family, Variant};

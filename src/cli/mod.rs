@@ -90,7 +90,10 @@ pub fn run() -> i32 {
         Some(Command::Analyse(args)) => analyse::run(args),
         Some(Command::Match(args)) => play_match::run(args),
         Some(Command::Mate(args)) => mate::run(args),
-        None => crate::protocol::run_stdio(),
+        None => {
+            crate::protocol::run_stdio();
+            Ok(())
+        }
     };
     match result {
         Ok(()) => 0,

@@ -1,8 +1,8 @@
 //! Chu Shogi moves: steps, jumps and slides from the attack tables, then lion power (double
 //! moves, igui, the pass) and the lion-trading rules.
 
-use super::attacks::tables;
 use super::MoveList;
+use crate::board::attacks::tables;
 use crate::board::{Bitboard, Color, Kind, LionPower, Square};
 use crate::moves::Move;
 use crate::position::Position;

@@ -1,8 +1,8 @@
 //! Heian Shogi moves: shogi piece moves without drops, promotion to gold in the far three ranks
 //! (compulsory where the piece could never move again), and king safety.
 
-use super::attacks::tables;
 use super::MoveList;
+use crate::board::attacks::tables;
 use crate::board::{Bitboard, Kind, Square};
 use crate::moves::Move;
 use crate::position::Position;

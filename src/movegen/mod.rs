@@ -5,7 +5,6 @@
 //! is shogi without drops: piece moves, compulsory promotion where a piece could never move
 //! again, and no move may leave the king attacked.
 
-pub mod attacks;
 mod chu;
 mod heian;
 

@@ -3,8 +3,8 @@
 //! and is decided by `game::GameRecord`.
 
 use super::Position;
+use crate::board::attacks::tables;
 use crate::board::{Color, Family, Kind};
-use crate::movegen::attacks::tables;
 use std::fmt;
 
 /// Why a game ended.

@@ -8,9 +8,9 @@ mod sfen;
 pub use game_end::{Outcome, OutcomeReason};
 pub use sfen::SfenError;
 
+use crate::board::attacks::tables;
 use crate::board::piece::NUM_KINDS;
 use crate::board::{zobrist, Bitboard, Color, Family, Kind, Piece, Square, Variant};
-use crate::movegen::attacks::tables;
 use crate::moves::Move;
 use crate::rules::RuleSet;
 

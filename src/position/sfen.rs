@@ -3,8 +3,8 @@
 //! Reading never panics: every malformed input gives a `SfenError` that names what is wrong.
 
 use super::Position;
+use crate::board::{parse_usi_square, usi_square};
 use crate::board::{Color, Kind, Piece, Square, Variant};
-use crate::notation::{parse_usi_square, usi_square};
 use std::fmt;
 
 /// Why a SFEN or FEN could not be read.

@@ -12,7 +12,6 @@ pub mod options;
 mod usi;
 mod xboard;
 
-use crate::cli::UsageError;
 use crate::moves::Move;
 use crate::notation::{write_move, Notation};
 use crate::position::Position;
@@ -107,13 +106,13 @@ pub fn pv_text(pos: &Position, pv: &[Move], notation: Notation) -> String {
 }
 
 /// Reads commands from stdin until `quit` or EOF; the first command picks the protocol.
-pub fn run_stdio() -> Result<(), UsageError> {
+pub fn run_stdio() {
     let lines = Lines::from_stdin();
     loop {
         let line = match lines.next() {
             Input::Line(l) => l,
             Input::Idle => continue,
-            Input::Eof => return Ok(()),
+            Input::Eof => return,
         };
         let command = line.split_whitespace().next().unwrap_or("");
         match command {
@@ -121,7 +120,7 @@ pub fn run_stdio() -> Result<(), UsageError> {
             "usi" => return usi::run(&lines, usi::Dialect::Usi),
             "uci" => return usi::run(&lines, usi::Dialect::Uci),
             "xboard" => return xboard::run(&lines),
-            "quit" => return Ok(()),
+            "quit" => return,
             other => emit(&format!(
                 "info string error unknown command: {other} (start with usi, xboard or uci)"
             )),

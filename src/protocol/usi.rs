@@ -9,7 +9,6 @@
 use super::options::Settings;
 use super::{emit, engine_name, pv_text, Input, Lines, POLL};
 use crate::board::{Color, Variant};
-use crate::cli::UsageError;
 use crate::notation::{parse_move, write_move, Notation};
 use crate::perft::divide_lines_until;
 use crate::position::Position;
@@ -66,7 +65,7 @@ struct Session {
 }
 
 /// Runs the loop after the `usi` (or `uci`) command that chose it.
-pub fn run(lines: &Lines, dialect: Dialect) -> Result<(), UsageError> {
+pub fn run(lines: &Lines, dialect: Dialect) {
     let mut session = Session {
         dialect,
         settings: Settings::default(),
@@ -88,14 +87,14 @@ pub fn run(lines: &Lines, dialect: Dialect) -> Result<(), UsageError> {
                 if !session.command(&line) {
                     session.stop_search(false);
                     session.stop_job();
-                    return Ok(());
+                    return;
                 }
             }
             Input::Idle => {}
             Input::Eof => {
                 session.stop_search(true);
                 session.stop_job();
-                return Ok(());
+                return;
             }
         }
         session.report_if_finished();

@@ -13,7 +13,6 @@ mod highlight;
 use super::options::Settings;
 use super::{emit, engine_name, pv_text, Input, Lines, POLL};
 use crate::board::{Color, Family, Variant};
-use crate::cli::UsageError;
 use crate::notation::{parse_move, write_move, Notation};
 use crate::position::Position;
 use crate::rules::Repetition;
@@ -58,7 +57,7 @@ struct Session {
 }
 
 /// Runs the loop after the `xboard` command.
-pub fn run(lines: &Lines) -> Result<(), UsageError> {
+pub fn run(lines: &Lines) {
     let settings = Settings::default();
     let mut session = Session {
         pos: Position::startpos(Variant::Chushogi).with_rules(settings.rules),
@@ -88,13 +87,13 @@ pub fn run(lines: &Lines) -> Result<(), UsageError> {
             Input::Line(line) => {
                 if !session.command(&line) {
                     session.abort_search();
-                    return Ok(());
+                    return;
                 }
             }
             Input::Idle => {}
             Input::Eof => {
                 session.abort_search();
-                return Ok(());
+                return;
             }
         }
         session.move_if_finished();
@@ -196,6 +195,10 @@ impl Session {
             }
             "go" => {
                 self.abort_search();
+                if self.game_over {
+                    emit("Error (the game is over: send new or setboard): go");
+                    return true;
+                }
                 self.force = false;
                 self.engine_side = self.pos.side_to_move();
                 self.think();
