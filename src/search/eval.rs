@@ -8,8 +8,8 @@
 //! are in `params`.
 
 use super::params as p;
+use crate::board::attacks::tables;
 use crate::board::{Bitboard, Color, Kind, Piece, Square, Variant, KINDS};
-use crate::movegen::attacks::tables;
 use crate::moves::Move;
 use crate::position::Position;
 use std::sync::OnceLock;
