@@ -50,7 +50,7 @@ pub enum Preset {
     Lishogi,
     /// The Japanese Chu Shogi Association's: lishogi's with the Okazaki rule.
     Jcsa,
-    /// HaChu 0.21's, so games against HaChu are played by the same rules.
+    /// The rules HaChu 0.21 plays by.
     Hachu,
 }
 

@@ -3,9 +3,9 @@
 /// A side of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
-    /// Moves first; uppercase in SFEN, Black in XBoard.
+    /// Moves first; uppercase letters in SFEN.
     Sente = 0,
-    /// Moves second; lowercase in SFEN, White in XBoard.
+    /// Moves second; lowercase letters in SFEN.
     Gote = 1,
 }
 

@@ -71,8 +71,8 @@ pub struct MatchConfig {
     pub engines: [EngineConfig; 2],
     /// Games to play unless the SPRT decides first.
     pub games: usize,
-    /// Start positions, each played twice with colours swapped, cycled if there are fewer pairs
-    /// than games.
+    /// Start positions, each played twice with colours swapped; cycled when there are fewer
+    /// openings than pairs.
     pub openings: Vec<Opening>,
     /// Games played at once, each by its own pair of engine processes (0 counts as 1).
     pub concurrency: usize,
