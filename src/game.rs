@@ -74,6 +74,7 @@ impl GameRecord {
         }
     }
 
+    /// The start position, with an empty move history.
     pub fn start(&self) -> &Position {
         &self.start
     }
@@ -83,10 +84,12 @@ impl GameRecord {
         &self.position
     }
 
+    /// The moves played, oldest first.
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.position.moves_played()
     }
 
+    /// Number of moves played.
     pub fn plies(&self) -> usize {
         self.attacking.len()
     }
@@ -129,6 +132,7 @@ impl GameRecord {
         moves
     }
 
+    /// Whether `mv` is in [`GameRecord::legal_moves`] (so a forbidden repetition is not legal).
     pub fn is_legal(&self, mv: Move) -> bool {
         self.legal_moves().contains(&mv)
     }

@@ -30,11 +30,13 @@ impl Move {
         Move(NonZeroU32::new(v).unwrap_or(Move::PASS.0))
     }
 
+    /// A single move from `from` to `to` without promotion, capturing whatever stands on `to`.
     #[inline]
     pub fn normal(from: Square, to: Square) -> Move {
         Move::pack(from, to, NO_MID, 0)
     }
 
+    /// A single move from `from` to `to` that promotes the piece.
     #[inline]
     pub fn promoting(from: Square, to: Square) -> Move {
         Move::pack(from, to, NO_MID, PROMOTE)
@@ -46,11 +48,13 @@ impl Move {
         Move::pack(from, to, mid.index() as u32, 0)
     }
 
+    /// The square the piece leaves; meaningless for [`Move::PASS`].
     #[inline]
     pub fn from(self) -> Square {
         Square::new((self.0.get() & 0xff) as u8)
     }
 
+    /// The square the piece ends on (`from` for igui); meaningless for [`Move::PASS`].
     #[inline]
     pub fn to(self) -> Square {
         Square::new((self.0.get() >> 8 & 0xff) as u8)
@@ -63,16 +67,19 @@ impl Move {
         (m != NO_MID).then(|| Square::new(m as u8))
     }
 
+    /// True if the piece promotes at the end of the move.
     #[inline]
     pub fn is_promotion(self) -> bool {
         self.0.get() & PROMOTE != 0
     }
 
+    /// True for [`Move::PASS`].
     #[inline]
     pub fn is_pass(self) -> bool {
         self.0.get() & PASS_FLAG != 0
     }
 
+    /// True for igui: capture on the middle square and step back to the start.
     #[inline]
     pub fn is_igui(self) -> bool {
         self.mid().is_some() && self.from() == self.to()
@@ -84,6 +91,7 @@ impl Move {
         self.0.get()
     }
 
+    /// The move with raw bits `bits` (from [`Move::bits`]); `None` for 0. Other bits are not checked.
     #[inline]
     pub fn from_bits(bits: u32) -> Option<Move> {
         NonZeroU32::new(bits).map(Move)

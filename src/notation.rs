@@ -20,7 +20,9 @@ pub enum Notation {
 /// Why a move string was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError {
+    /// The move string as given, trimmed.
     pub text: String,
+    /// Why it was refused, as a phrase for the user (`"no piece on 5e"`).
     pub reason: String,
 }
 

@@ -32,26 +32,33 @@ pub struct RuleSet {
     /// Rule 3, lishogi reading: a pawn or go-between captured on the middle square still counts
     /// as a protector of the lion taken on the second step.
     pub lion_middle_protector: bool,
+    /// When a promotable piece may promote.
     pub promotion: PromotionRule,
     /// Rule 4's exception: the Lion standing on the counter-strike square (a Kirin that promoted
     /// while taking a Lion) may be taken back by a non-Lion. HaChu 0.21 has no such exception.
     pub counter_strike_recapture: bool,
     /// Bare king and the two-royal draw of RULES.md section 5.
     pub bare_king: bool,
+    /// What a repeated position means.
     pub repetition: Repetition,
 }
 
 /// The named presets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Preset {
+    /// lishogi.org's rules, the default.
     Lishogi,
+    /// The Japanese Chu Shogi Association's: lishogi's with the Okazaki rule.
     Jcsa,
+    /// The rules HaChu 0.21 plays by.
     Hachu,
 }
 
 impl Preset {
+    /// Every preset.
     pub const ALL: [Preset; 3] = [Preset::Lishogi, Preset::Jcsa, Preset::Hachu];
 
+    /// The name the `RuleSet` option and `--rules` take: `lishogi`, `jcsa` or `hachu`.
     pub fn name(self) -> &'static str {
         match self {
             Preset::Lishogi => "lishogi",
@@ -60,12 +67,14 @@ impl Preset {
         }
     }
 
+    /// The preset named `s`, ignoring case.
     pub fn from_name(s: &str) -> Option<Preset> {
         Preset::ALL
             .into_iter()
             .find(|p| p.name().eq_ignore_ascii_case(s))
     }
 
+    /// The rule set of the preset.
     pub fn rules(self) -> RuleSet {
         match self {
             Preset::Lishogi => RuleSet::LISHOGI,
@@ -86,6 +95,7 @@ impl Preset {
 }
 
 impl RuleSet {
+    /// The lishogi preset, also [`RuleSet::default`].
     pub const LISHOGI: RuleSet = RuleSet {
         okazaki: false,
         lion_middle_protector: true,

@@ -11,6 +11,7 @@ use crate::board::piece::{absolute_dirs, JUMP_DIAG2, JUMP_KNIGHT, JUMP_ORTH2};
 use crate::board::{Bitboard, Color, Direction, Kind, LionPower, Square, DIRECTIONS, KINDS};
 use std::sync::LazyLock;
 
+/// The attack tables of every kind, colour and square; one shared instance, from [`tables`].
 pub struct Tables {
     leaper: Vec<[[Bitboard; 144]; 2]>,
     slide_dirs: Vec<[u8; 2]>,
@@ -25,6 +26,7 @@ pub struct Tables {
 
 static TABLES: LazyLock<Tables> = LazyLock::new(Tables::build);
 
+/// The shared tables, built on first use.
 #[inline]
 pub fn tables() -> &'static Tables {
     &TABLES
@@ -151,6 +153,7 @@ impl Tables {
         self.lion_first[kind.index()][color.index()][sq.index()]
     }
 
+    /// The up to eight squares one king step from `sq`.
     #[inline]
     pub fn neighbours(&self, sq: Square) -> Bitboard {
         self.neighbours[sq.index()]
@@ -163,6 +166,8 @@ impl Tables {
         self.within_two[sq.index()]
     }
 
+    /// Every grid square from `sq` (excluded) to the grid edge along direction `dir` (an index
+    /// into [`DIRECTIONS`]), ignoring blockers.
     #[inline]
     pub fn ray(&self, dir: usize, sq: Square) -> Bitboard {
         self.rays[dir][sq.index()]

@@ -18,12 +18,15 @@ pub struct Bitboard {
 }
 
 impl Bitboard {
+    /// No squares.
     pub const EMPTY: Bitboard = Bitboard { lo: 0, hi: 0 };
+    /// All 144 squares of the grid.
     pub const FULL: Bitboard = Bitboard {
         lo: u128::MAX,
         hi: u16::MAX,
     };
 
+    /// The set holding only `sq`.
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
         let i = sq.index();
@@ -40,21 +43,25 @@ impl Bitboard {
         }
     }
 
+    /// True if the set holds no square.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.lo == 0 && self.hi == 0
     }
 
+    /// True if the set holds at least one square.
     #[inline]
     pub const fn any(self) -> bool {
         !self.is_empty()
     }
 
+    /// Number of squares in the set.
     #[inline]
     pub const fn count(self) -> u32 {
         self.lo.count_ones() + self.hi.count_ones()
     }
 
+    /// True if `sq` is in the set.
     #[inline]
     pub const fn has(self, sq: Square) -> bool {
         let i = sq.index();
@@ -65,22 +72,26 @@ impl Bitboard {
         }
     }
 
+    /// Adds `sq`.
     #[inline]
     pub fn set(&mut self, sq: Square) {
         *self |= Bitboard::from_square(sq);
     }
 
+    /// Removes `sq`.
     #[inline]
     pub fn clear(&mut self, sq: Square) {
         *self &= !Bitboard::from_square(sq);
     }
 
+    /// A copy with `sq` added.
     #[inline]
     #[must_use]
     pub fn with(self, sq: Square) -> Bitboard {
         self | Bitboard::from_square(sq)
     }
 
+    /// A copy with `sq` removed.
     #[inline]
     #[must_use]
     pub fn without(self, sq: Square) -> Bitboard {
@@ -119,6 +130,7 @@ impl Bitboard {
         }
     }
 
+    /// The squares of the set, lowest index first.
     #[inline]
     pub fn iter(self) -> BitboardIter {
         BitboardIter(self)

@@ -3,18 +3,23 @@
 /// A side of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// Moves first; uppercase letters in SFEN.
     Sente = 0,
+    /// Moves second; lowercase letters in SFEN.
     Gote = 1,
 }
 
 impl Color {
+    /// Both sides, in index order.
     pub const BOTH: [Color; 2] = [Color::Sente, Color::Gote];
 
+    /// 0 for sente, 1 for gote: the index of per-side arrays.
     #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The other side.
     #[inline]
     #[must_use]
     pub fn flip(self) -> Color {
@@ -32,6 +37,7 @@ impl Color {
         }
     }
 
+    /// `sente` or `gote`, for messages.
     pub fn name(self) -> &'static str {
         match self {
             Color::Sente => "sente",

@@ -26,12 +26,15 @@ const GOLD: u8 = F | FR | FL | R | L | B;
 
 /// Jump sets (bits of `KindInfo::jumps`).
 pub const JUMP_ORTH2: u8 = 1;
+/// Jump two squares diagonally, over whatever stands between (the Phoenix).
 pub const JUMP_DIAG2: u8 = 2;
+/// Knight jump: one file aside and two ranks forward (the Heian knight).
 pub const JUMP_KNIGHT: u8 = 4;
 
 /// The lion power of a piece (RULES.md section 4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LionPower {
+    /// No lion power.
     None,
     /// The Lion and the promoted Kirin: the whole 5x5 box and any double king step.
     Full,
@@ -39,15 +42,25 @@ pub enum LionPower {
     Lines(u8),
 }
 
+/// The static description of a kind: its letters, name and moves.
 pub struct KindInfo {
+    /// SFEN letter(s) of the sente piece, `+` first for a promoted kind.
     pub letter: &'static str,
+    /// English name, lowercase (`"drunk elephant"`).
     pub name: &'static str,
+    /// The piece set the kind belongs to.
     pub family: Family,
+    /// Relative directions of single king steps (direction bits, see the module doc).
     pub steps: u8,
+    /// Relative directions of unlimited slides.
     pub slides: u8,
+    /// Jump sets, `JUMP_*` bits.
     pub jumps: u8,
+    /// Lion power, if any.
     pub lion: LionPower,
+    /// The kind it promotes to; `None` for kinds that cannot promote.
     pub promotes_to: Option<Kind>,
+    /// Losing all royal pieces loses the game.
     pub royal: bool,
 }
 
@@ -57,7 +70,7 @@ macro_rules! kinds {
         /// A piece identity, without colour.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[repr(u8)]
-        pub enum Kind { $($kind),* }
+        pub enum Kind { $(#[doc = concat!("The ", $name, " (`", $letter, "`).")] $kind),* }
 
         /// Every kind, in index order.
         pub const KINDS: &[Kind] = &[$(Kind::$kind),*];
@@ -144,16 +157,19 @@ pub const fn absolute_dirs(mask: u8, color: Color) -> u8 {
 }
 
 impl Kind {
+    /// Position in [`KINDS`], 0..[`NUM_KINDS`]: the index of per-kind tables.
     #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The kind's static description.
     #[inline]
     pub fn info(self) -> &'static KindInfo {
         &INFO[self as usize]
     }
 
+    /// The kind with [`Kind::index`] `i`; panics if `i` is not below [`NUM_KINDS`].
     #[inline]
     pub fn from_index(i: usize) -> Kind {
         KINDS[i]
@@ -164,14 +180,17 @@ impl Kind {
         self.info().letter
     }
 
+    /// English name, lowercase (`"drunk elephant"`).
     pub fn name(self) -> &'static str {
         self.info().name
     }
 
+    /// The piece set the kind belongs to.
     pub fn family(self) -> Family {
         self.info().family
     }
 
+    /// The kind it promotes to; `None` for kinds that cannot promote.
     #[inline]
     pub fn promotes_to(self) -> Option<Kind> {
         self.info().promotes_to
@@ -189,6 +208,7 @@ impl Kind {
         matches!(self, Lion | PromotedKirin)
     }
 
+    /// Lion power, if any.
     #[inline]
     pub fn lion_power(self) -> LionPower {
         self.info().lion
@@ -219,29 +239,35 @@ impl Kind {
 pub struct Piece(u8);
 
 impl Piece {
+    /// The empty square.
     pub const NONE: Piece = Piece(0);
 
+    /// The piece `kind` of `color`.
     #[inline]
     pub fn new(color: Color, kind: Kind) -> Piece {
         Piece(((color as u8) << 6) | (kind as u8 + 1))
     }
 
+    /// True for [`Piece::NONE`].
     #[inline]
     pub fn is_none(self) -> bool {
         self.0 == 0
     }
 
+    /// True for a real piece.
     #[inline]
     pub fn is_some(self) -> bool {
         self.0 != 0
     }
 
+    /// The kind; must not be called on [`Piece::NONE`].
     #[inline]
     pub fn kind(self) -> Kind {
         debug_assert!(self.is_some());
         KINDS[((self.0 & 63) - 1) as usize]
     }
 
+    /// The owner (sente for [`Piece::NONE`]).
     #[inline]
     pub fn color(self) -> Color {
         if self.0 & 64 != 0 {

@@ -15,12 +15,14 @@ pub const GRID_SQUARES: usize = 144;
 pub struct Square(u8);
 
 impl Square {
+    /// The square with grid index `index` (`row * 12 + col`, below 144).
     #[inline]
     pub const fn new(index: u8) -> Square {
         debug_assert!(index < 144);
         Square(index)
     }
 
+    /// The square at column `col` and row `row` of the grid (both below 12).
     #[inline]
     pub const fn from_coords(col: u8, row: u8) -> Square {
         Square(row * GRID + col)
@@ -38,16 +40,19 @@ impl Square {
         }
     }
 
+    /// Grid index `row * 12 + col`, 0..144; also the square's bit in a [`Bitboard`](super::Bitboard).
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// Column 0..12, 0 being sente's leftmost file.
     #[inline]
     pub const fn col(self) -> u8 {
         self.0 % GRID
     }
 
+    /// Row 0..12, 0 being rank `a` (gote's back rank).
     #[inline]
     pub const fn row(self) -> u8 {
         self.0 / GRID
@@ -61,6 +66,7 @@ impl Square {
         dc.max(dr)
     }
 
+    /// All 144 squares of the grid in index order, including those a Heian board does not use.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..GRID_SQUARES as u8).map(Square)
     }
@@ -83,11 +89,13 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
 ];
 
 impl Direction {
+    /// `(dcol, drow)` of one step in this direction.
     #[inline]
     pub fn delta(self) -> (i8, i8) {
         DIRECTIONS[self.0 as usize]
     }
 
+    /// The direction turned by 180 degrees.
     #[inline]
     pub fn opposite(self) -> Direction {
         Direction((self.0 + 4) & 7)

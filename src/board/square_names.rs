@@ -12,6 +12,8 @@ pub fn usi_square(variant: Variant, sq: Square) -> String {
     )
 }
 
+/// Reads a USI square (`7f`, `12a`); `None` if it is malformed, has a leading zero or lies off
+/// the variant's board.
 pub fn parse_usi_square(variant: Variant, s: &str) -> Option<Square> {
     let digits = s.len().checked_sub(1)?;
     let file: u8 = s.get(..digits)?.parse().ok()?;
@@ -34,6 +36,8 @@ pub fn xboard_square(variant: Variant, sq: Square) -> String {
     )
 }
 
+/// Reads an XBoard square (`f3`, `a10`); `None` if it is malformed, has a leading zero or lies
+/// off the variant's board.
 pub fn parse_xboard_square(variant: Variant, s: &str) -> Option<Square> {
     let file = *s.as_bytes().first()?;
     let rank: u8 = s.get(1..)?.parse().ok()?;

@@ -6,17 +6,24 @@ use std::sync::LazyLock;
 /// Chu Shogi or one of the Heian boards: decides the piece set and the rules applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Family {
+    /// Chu Shogi pieces and rules.
     Chu,
+    /// Heian Shogi pieces and rules, on any of its four boards.
     Heian,
 }
 
 /// A game with its board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
+    /// Chu Shogi, 12x12.
     Chushogi,
+    /// Heian Shogi, 9x9.
     Heian,
+    /// Heian Shogi, 9 files by 8 ranks.
     Heian9x8,
+    /// Heian Shogi, 8 files by 9 ranks.
     Heian8x9,
+    /// Heian Shogi, 8x8.
     Heian8x8,
 }
 
@@ -57,6 +64,7 @@ impl Masks {
 }
 
 impl Variant {
+    /// Every variant, in declaration order (the index of per-variant tables).
     pub const ALL: [Variant; 5] = [
         Variant::Chushogi,
         Variant::Heian,
@@ -84,6 +92,8 @@ impl Variant {
         }
     }
 
+    /// The variant named `name`, ignoring case; accepts [`Variant::name`] and the aliases `chu`,
+    /// `chu-shogi`, `heian9x9`, `heian9`.
     pub fn from_name(name: &str) -> Option<Variant> {
         let lower = name.to_ascii_lowercase();
         match lower.as_str() {
@@ -93,12 +103,14 @@ impl Variant {
         }
     }
 
+    /// The variant whose board is `width` files by `height` ranks.
     pub fn from_dimensions(width: u8, height: u8) -> Option<Variant> {
         Variant::ALL
             .into_iter()
             .find(|v| v.width() == width && v.height() == height)
     }
 
+    /// Chu or Heian: the piece set and rules.
     #[inline]
     pub fn family(self) -> Family {
         match self {
@@ -107,6 +119,7 @@ impl Variant {
         }
     }
 
+    /// Number of files.
     pub fn width(self) -> u8 {
         match self {
             Variant::Chushogi => 12,
@@ -115,6 +128,7 @@ impl Variant {
         }
     }
 
+    /// Number of ranks.
     pub fn height(self) -> u8 {
         match self {
             Variant::Chushogi => 12,
@@ -123,6 +137,7 @@ impl Variant {
         }
     }
 
+    /// Ranks in each promotion zone: 4 in Chu, 3 in Heian.
     pub fn zone_depth(self) -> u8 {
         match self.family() {
             Family::Chu => 4,
@@ -158,11 +173,13 @@ impl Variant {
         self.masks().last_rank[color.index()]
     }
 
+    /// The two ranks farthest from `color`.
     #[inline]
     pub fn last_two_ranks(self, color: Color) -> Bitboard {
         self.masks().last_two_ranks[color.index()]
     }
 
+    /// SFEN of the start position.
     pub fn start_sfen(self) -> &'static str {
         match self {
             Variant::Chushogi => "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",

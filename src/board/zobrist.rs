@@ -4,8 +4,10 @@
 use super::{Piece, Square};
 use std::sync::LazyLock;
 
+/// The key tables, generated once from a fixed seed.
 pub struct Keys {
     pieces: Box<[[u64; 144]; 128]>,
+    /// XORed in when gote is to move.
     pub gote_to_move: u64,
     counter_strike: [u64; 144],
 }
@@ -38,16 +40,19 @@ static KEYS: LazyLock<Keys> = LazyLock::new(|| {
     }
 });
 
+/// Key of piece `p` standing on `sq`.
 #[inline]
 pub fn piece(p: Piece, sq: Square) -> u64 {
     KEYS.pieces[p.code()][sq.index()]
 }
 
+/// Key XORed in when gote is to move.
 #[inline]
 pub fn gote_to_move() -> u64 {
     KEYS.gote_to_move
 }
 
+/// Key XORed in while `sq` is the counter-strike square.
 #[inline]
 pub fn counter_strike(sq: Square) -> u64 {
     KEYS.counter_strike[sq.index()]

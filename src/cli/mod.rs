@@ -41,6 +41,7 @@ enum Command {
 /// Errors shown to the user as one line; exit code 2.
 pub struct UsageError(pub String);
 
+/// The variant a `--variant` argument names; the error lists the valid names.
 pub fn parse_variant(name: &str) -> Result<Variant, UsageError> {
     Variant::from_name(name).ok_or_else(|| {
         UsageError(format!(
@@ -49,12 +50,14 @@ pub fn parse_variant(name: &str) -> Result<Variant, UsageError> {
     })
 }
 
+/// The preset a `--rules` argument names; the error lists the valid names.
 pub fn parse_rules(name: &str) -> Result<RuleSet, UsageError> {
     Preset::from_name(name)
         .map(Preset::rules)
         .ok_or_else(|| UsageError(format!("unknown rule set '{name}' (lishogi, jcsa, hachu)")))
 }
 
+/// A position argument: `startpos` or a SFEN of `variant`; the error says what is wrong with it.
 pub fn parse_position(variant: Variant, sfen: &str) -> Result<Position, UsageError> {
     let trimmed = sfen.trim();
     if trimmed.is_empty() {

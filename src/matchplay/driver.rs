@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 /// move list is relative to (the variant's start position when the opening came with moves).
 #[derive(Clone, Debug)]
 pub struct GameStart {
+    /// The variant played.
     pub variant: Variant,
+    /// The rule set both engines are told to play.
     pub rules: RuleSet,
     /// SFEN of the root position.
     pub root_sfen: String,
@@ -23,8 +25,11 @@ pub struct GameStart {
 /// `byoyomi` to spend per move once the base is gone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeControl {
+    /// Time on the clock at the start.
     pub base: Duration,
+    /// Added to the mover's clock after each move.
     pub increment: Duration,
+    /// Extra time per move once the clock is empty; not banked.
     pub byoyomi: Duration,
 }
 
@@ -62,8 +67,11 @@ impl TimeControl {
 /// indexed by `Color::index`.
 #[derive(Clone, Copy, Debug)]
 pub struct Clocks {
+    /// Time left on each clock, increments of earlier moves included.
     pub remaining: [Duration; 2],
+    /// Each side's increment per move.
     pub increment: [Duration; 2],
+    /// Each side's byoyomi per move.
     pub byoyomi: [Duration; 2],
 }
 
@@ -71,6 +79,8 @@ pub struct Clocks {
 /// distance, so they compare past any material score.
 pub type EngineScore = i32;
 
+/// The score of mate on the board; a mate in `n` plies is `MATE_SCORE - n` (negated when the
+/// engine is being mated).
 pub const MATE_SCORE: EngineScore = 100_000;
 
 /// What an engine answered when asked to move.
@@ -78,14 +88,20 @@ pub const MATE_SCORE: EngineScore = 100_000;
 pub enum Reply {
     /// A move as the engine wrote it, with its last reported score and depth.
     Move {
+        /// The move, in the engine's notation.
         text: String,
+        /// Score of the engine's last `info`/thinking line, if any.
         score: Option<EngineScore>,
+        /// Depth of that line, in plies.
         depth: Option<u32>,
     },
+    /// The engine resigned.
     Resign,
     /// The engine says the game is over, with its words.
     Claim {
+        /// The result claimed.
         claimed: Claimed,
+        /// The engine's line making the claim.
         text: String,
     },
 }
@@ -95,7 +111,9 @@ pub enum Reply {
 pub enum Claimed {
     /// The engine itself wins (USI `bestmove win`).
     MoverWins,
+    /// The named side wins (XBoard `1-0`, `0-1`).
     Winner(Color),
+    /// A draw (XBoard `1/2-1/2`).
     Draw,
 }
 
@@ -140,7 +158,9 @@ pub trait Driver: Send {
 /// One played move in both spellings, so each driver sends its own.
 #[derive(Clone, Debug)]
 pub struct MoveTexts {
+    /// USI spelling.
     pub usi: String,
+    /// XBoard spelling.
     pub xboard: String,
 }
 

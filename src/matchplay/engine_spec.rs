@@ -18,6 +18,7 @@ pub struct EngineConfig {
     pub command: String,
     /// Label in progress lines, the table and the PGN (default: the engine's own name).
     pub name: Option<String>,
+    /// The protocol to speak (`proto=`; default: the match-wide one).
     pub protocol: Protocol,
     /// This engine's own clock (time odds when the two differ).
     pub time_control: TimeControl,
@@ -49,6 +50,7 @@ impl EngineConfig {
 pub enum EngineSpecError {
     /// A part without `=`.
     NotKeyValue(String),
+    /// A key other than `cmd`, `name`, `proto`, `tc`, `variant`, `option.NAME`.
     UnknownKey(String),
     /// Settings without `cmd=`.
     MissingCommand,
@@ -56,7 +58,9 @@ pub enum EngineSpecError {
     EmptyValue(String),
     /// The same key twice.
     Repeated(String),
+    /// A `proto=` value that is not `usi`, `xboard` or `auto`.
     BadProtocol(String),
+    /// A `tc=` value that does not parse; holds the reason.
     BadTimeControl(String),
 }
 

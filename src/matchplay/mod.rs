@@ -44,13 +44,16 @@ use crate::position::{Outcome, OutcomeReason};
 /// Which protocol to speak to an engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
+    /// USI.
     Usi,
+    /// XBoard (CECP, WinBoard).
     Xboard,
     /// Try USI first (`usi` answered by `usiok`), then XBoard.
     Auto,
 }
 
 impl Protocol {
+    /// The protocol named `name`, ignoring case: `usi`, `xboard` (or `cecp`, `winboard`), `auto`.
     pub fn from_name(name: &str) -> Option<Protocol> {
         match name.to_ascii_lowercase().as_str() {
             "usi" => Some(Protocol::Usi),
@@ -66,10 +69,16 @@ impl Protocol {
 pub struct MatchConfig {
     /// The two engines; statistics are from the first one's point of view.
     pub engines: [EngineConfig; 2],
+    /// Games to play unless the SPRT decides first.
     pub games: usize,
+    /// Start positions, each played twice with colours swapped; cycled when there are fewer
+    /// openings than pairs.
     pub openings: Vec<Opening>,
+    /// Games played at once, each by its own pair of engine processes (0 counts as 1).
     pub concurrency: usize,
+    /// Rules, adjudication and clocks of every game.
     pub rules: GameRules,
+    /// Stop as soon as this test decides, if given.
     pub sprt: Option<Sprt>,
     /// Log every protocol line on stderr.
     pub debug: bool,
@@ -77,10 +86,13 @@ pub struct MatchConfig {
 
 /// A finished game with its place in the match.
 pub struct MatchGame {
+    /// Game number from 0; games `2k` and `2k+1` form pair `k`.
     pub index: usize,
     /// The colour the first engine played.
     pub first_color: Color,
+    /// The engines' labels (or own names), first engine first, made distinct if equal.
     pub names: [String; 2],
+    /// The moves and result.
     pub game: PlayedGame,
 }
 
@@ -90,11 +102,13 @@ pub struct MatchSummary {
     pub tally: Tally,
     /// Finished pairs of the counted games.
     pub pairs: Pentanomial,
+    /// The SPRT's decision, once it has decided.
     pub sprt_decision: Option<SprtDecision>,
     /// Games that finished after the SPRT decision: not counted.
     pub uncounted: usize,
     /// Failures charged to each engine: illegal moves, crashes, time losses.
     pub failures: [[u32; 3]; 2],
+    /// The counted games, in the order they finished.
     pub games: Vec<MatchGame>,
 }
 
@@ -102,10 +116,17 @@ pub struct MatchSummary {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineCheckError {
     /// It did not start or failed its handshake.
-    DidNotStart { engine: String, why: String },
+    DidNotStart {
+        /// The engine's label, or its command.
+        engine: String,
+        /// What went wrong.
+        why: String,
+    },
     /// It does not list the variant among those it declares.
     VariantNotDeclared {
+        /// The engine's label, or its own name.
         engine: String,
+        /// The engine's name for the match variant.
         variant: String,
         /// How many variants it declared (0: none at all).
         declared: usize,

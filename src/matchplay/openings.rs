@@ -22,12 +22,17 @@ use std::collections::HashSet;
 /// the SFEN they reach.
 #[derive(Clone, Debug)]
 pub struct Opening {
+    /// The position the game history starts from: the variant's start position when there are
+    /// moves, else the opening position itself.
     pub root: Position,
+    /// USI moves played from `root` before the game starts.
     pub moves: Vec<String>,
+    /// SFEN of the position the moves reach, where the engines start thinking.
     pub sfen: String,
 }
 
 impl Opening {
+    /// The variant's start position, with no moves.
     pub fn startpos(variant: Variant) -> Opening {
         let root = Position::startpos(variant);
         Opening {

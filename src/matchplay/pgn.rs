@@ -14,10 +14,15 @@ use crate::position::OutcomeReason;
 
 /// The names and numbers a record needs besides the game itself.
 pub struct RecordInfo<'a> {
+    /// `[Event]`: the match's name.
     pub event: &'a str,
+    /// `[Round]`: the game's number.
     pub round: usize,
+    /// The variant; `[Variant]` gets its XBoard name.
     pub variant: Variant,
+    /// `[White]`: sente's engine (the first mover, as XBoard's white).
     pub sente: &'a str,
+    /// `[Black]`: gote's engine.
     pub gote: &'a str,
     /// Each side's time control as written on the command line: sente's, then gote's.
     pub time_controls: [&'a str; 2],
@@ -60,6 +65,7 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// One game's PGN record: tags, moves with their comments, result; ends with a blank line.
 pub fn write_record(info: &RecordInfo, game: &PlayedGame) -> String {
     let mut out = String::new();
     let tag =

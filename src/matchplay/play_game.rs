@@ -16,8 +16,11 @@ use std::time::{Duration, Instant};
 /// from move `move_number` on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawAdjudication {
+    /// Moves each side must have played after the opening before a draw is adjudicated.
     pub move_number: u32,
+    /// Consecutive moves of each side that must stay within `score`.
     pub move_count: u32,
+    /// Largest absolute score, in centipawns, that counts as level.
     pub score: EngineScore,
 }
 
@@ -25,18 +28,24 @@ pub struct DrawAdjudication {
 /// if `two_sided`, the opponent's stayed at or above `score`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResignAdjudication {
+    /// Consecutive moves of the loser at or below `-score`.
     pub move_count: u32,
+    /// Score threshold, in centipawns (positive).
     pub score: EngineScore,
+    /// Whether the winner must also have scored at least `score` as many times in a row.
     pub two_sided: bool,
 }
 
 /// Everything about how games are played, shared by all games of a match.
 #[derive(Clone, Debug)]
 pub struct GameRules {
+    /// Variant and rules; the root position is set per game from its opening.
     pub start: GameStart,
     /// Time an engine may overrun its clock before it forfeits (pipes, scheduling).
     pub margin: Duration,
+    /// Draw adjudication, if any.
     pub draw: Option<DrawAdjudication>,
+    /// Resign adjudication, if any.
     pub resign: Option<ResignAdjudication>,
     /// A draw once each side has made this many moves (the opening's included), as cutechess's
     /// `-maxmoves`: Chu has no move limit of its own and a shuffling endgame can go on for ever.
@@ -48,6 +57,7 @@ pub struct GameRules {
 pub struct MoveNote {
     /// The last score it reported, from its own side's view.
     pub score: Option<EngineScore>,
+    /// The depth of that score, in plies.
     pub depth: Option<u32>,
     /// Time it used on its clock.
     pub time: Duration,
@@ -62,6 +72,7 @@ pub struct PlayedGame {
     pub moves: Vec<String>,
     /// One note per move of `moves`.
     pub notes: Vec<MoveNote>,
+    /// The result.
     pub outcome: Outcome,
     /// What happened, in words: the illegal move and why, the crash, the claim...
     pub detail: String,

@@ -17,6 +17,8 @@ pub enum ReadError {
     Eof,
 }
 
+/// A running engine: its stdin, and the lines its reader thread has read from its stdout
+/// (stderr is discarded).
 pub struct EngineProcess {
     command: String,
     child: Child,
@@ -67,6 +69,7 @@ impl EngineProcess {
         })
     }
 
+    /// The command line it was started with.
     pub fn command(&self) -> &str {
         &self.command
     }

@@ -9,17 +9,20 @@ use crate::moves::Move;
 use crate::notation::Notation;
 use crate::position::{Outcome, Position};
 
+/// Judges one game: owns its record from the opening's root on.
 pub struct Referee {
     record: GameRecord,
 }
 
 impl Referee {
+    /// A game starting at `pos`, under `pos`'s rules; `pos`'s own move history is dropped.
     pub fn new(pos: Position) -> Referee {
         Referee {
             record: GameRecord::new(pos),
         }
     }
 
+    /// The current position; its history holds every move played since the root.
     pub fn position(&self) -> &Position {
         self.record.position()
     }

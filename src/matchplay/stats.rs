@@ -19,8 +19,11 @@ use std::fmt;
 /// Per-game wins, losses and draws of the first engine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// Games the first engine won.
     pub wins: u32,
+    /// Games the first engine lost.
     pub losses: u32,
+    /// Drawn games.
     pub draws: u32,
 }
 
@@ -28,18 +31,24 @@ pub struct Tally {
 /// scored `k / 2` (0 = two losses, 2 = a win and a loss or two draws, 4 = two wins).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pentanomial {
+    /// `counts[k]`: pairs that scored `k / 2` points.
     pub counts: [u32; 5],
 }
 
 /// SPRT hypotheses (normalized Elo) and error rates.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
+    /// H0: the first engine's advantage, in normalized Elo.
     pub elo0: f64,
+    /// H1: the first engine's advantage, in normalized Elo; above `elo0`.
     pub elo1: f64,
+    /// Probability of accepting H1 when H0 holds (false positive).
     pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds (false negative).
     pub beta: f64,
 }
 
+/// The hypothesis an SPRT accepted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SprtDecision {
     /// H1 accepted: the first engine is at least `elo1` stronger.
@@ -145,10 +154,12 @@ fn mle_with_t(observed: &[f64; 5], t: f64) -> [f64; 5] {
 }
 
 impl Tally {
+    /// Games counted.
     pub fn games(&self) -> u32 {
         self.wins + self.losses + self.draws
     }
 
+    /// The first engine's score per game, 0 to 1 (draws count half); 0.5 with no games.
     pub fn score(&self) -> f64 {
         let n = self.games();
         if n == 0 {
@@ -170,6 +181,7 @@ impl Tally {
 }
 
 impl Pentanomial {
+    /// Pairs counted.
     pub fn pairs(&self) -> u32 {
         self.counts.iter().sum()
     }
@@ -265,6 +277,7 @@ impl Sprt {
         )
     }
 
+    /// The decision once the LLR of `pairs` has left [`Sprt::bounds`]; `None` while the test goes on.
     pub fn decision(&self, pairs: &Pentanomial) -> Option<SprtDecision> {
         let llr = pairs.llr(self);
         let (low, high) = self.bounds();

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 /// How long an engine may take to answer `usi` or `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// A USI engine process after its handshake.
 pub struct UsiDriver {
     process: EngineProcess,
     name: String,

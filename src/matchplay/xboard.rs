@@ -23,6 +23,7 @@ use crate::board::Color;
 use crate::notation::Notation;
 use std::time::{Duration, Instant};
 
+/// An XBoard engine process after its feature negotiation.
 pub struct XboardDriver {
     process: EngineProcess,
     name: String,

@@ -47,6 +47,7 @@ impl Position {
         list
     }
 
+    /// Whether the side to move has any legal move (false when it has no royal left).
     pub fn has_legal_move(&self) -> bool {
         !self.legal_moves().is_empty()
     }

@@ -39,11 +39,14 @@ pub enum OutcomeReason {
 /// A finished game: the winner (`None` for a draw) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
+    /// The side that won; `None` for a draw.
     pub winner: Option<Color>,
+    /// Why the game ended.
     pub reason: OutcomeReason,
 }
 
 impl Outcome {
+    /// A win for `winner`.
     pub fn win(winner: Color, reason: OutcomeReason) -> Outcome {
         Outcome {
             winner: Some(winner),
@@ -51,6 +54,7 @@ impl Outcome {
         }
     }
 
+    /// A draw.
     pub fn draw(reason: OutcomeReason) -> Outcome {
         Outcome {
             winner: None,
@@ -69,6 +73,7 @@ impl Outcome {
 }
 
 impl OutcomeReason {
+    /// Lowercase phrase for result lines: `"bare king"`, `"time forfeit"`.
     pub fn describe(self) -> &'static str {
         match self {
             OutcomeReason::RoyalsCaptured => "royals captured",

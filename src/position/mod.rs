@@ -61,31 +61,37 @@ impl Position {
         }
     }
 
+    /// The variant, which fixes the board size.
     #[inline]
     pub fn variant(&self) -> Variant {
         self.variant
     }
 
+    /// Chu or Heian: the piece set and rules in force.
     #[inline]
     pub fn family(&self) -> Family {
         self.variant.family()
     }
 
+    /// The rule options this position is played under.
     #[inline]
     pub fn rules(&self) -> &RuleSet {
         &self.rules
     }
 
+    /// Replaces the rule options; the pieces and the key are unchanged.
     pub fn set_rules(&mut self, rules: RuleSet) {
         self.rules = rules;
     }
 
+    /// The same position under `rules`.
     #[must_use]
     pub fn with_rules(mut self, rules: RuleSet) -> Position {
         self.rules = rules;
         self
     }
 
+    /// Whose turn it is; flips with every make and undo.
     #[inline]
     pub fn side_to_move(&self) -> Color {
         self.side
@@ -97,11 +103,14 @@ impl Position {
         self.counter_strike
     }
 
+    /// Zobrist key of pieces, side to move and counter-strike square, kept up to date by make
+    /// and undo.
     #[inline]
     pub fn key(&self) -> u64 {
         self.key
     }
 
+    /// SFEN move number: the one read from the SFEN (1 if none), plus one per ply played since.
     pub fn move_number(&self) -> u32 {
         self.move_number
     }
@@ -121,26 +130,31 @@ impl Position {
         self.history.iter().map(|u| u.key)
     }
 
+    /// The piece on `sq`, [`Piece::NONE`] if empty.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Piece {
         self.board[sq.index()]
     }
 
+    /// Squares of `color`'s pieces.
     #[inline]
     pub fn pieces(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
     }
 
+    /// Squares holding a piece of either side.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
 
+    /// Squares holding a `kind` of either side.
     #[inline]
     pub fn kind_bb(&self, kind: Kind) -> Bitboard {
         self.by_kind[kind.index()]
     }
 
+    /// Squares holding a `kind` of `color`.
     #[inline]
     pub fn pieces_of(&self, color: Color, kind: Kind) -> Bitboard {
         self.by_kind[kind.index()] & self.by_color[color.index()]

@@ -10,35 +10,61 @@ use std::fmt;
 /// Why a SFEN or FEN could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SfenError {
+    /// No fields at all (or, for `from_sfen_any`, a board whose size cannot be read).
     Empty,
+    /// The board string has the wrong number of `/`-separated ranks.
     RankCount {
+        /// Ranks of the variant's board.
         expected: u8,
+        /// Ranks in the string.
         found: usize,
     },
+    /// A rank describes more files than the board has.
     RankTooLong {
+        /// The rank, 0 for rank `a` (the top).
         rank: usize,
+        /// Files counted when the excess was found.
         files: usize,
+        /// Files of the variant's board.
         width: u8,
     },
+    /// A rank describes fewer files than the board has.
     RankTooShort {
+        /// The rank, 0 for rank `a` (the top).
         rank: usize,
+        /// Files the rank describes.
         files: usize,
+        /// Files of the variant's board.
         width: u8,
     },
+    /// A piece token that is no piece of the variant's family, or a `+` without a letter.
     BadPiece {
+        /// The rank, 0 for rank `a` (the top).
         rank: usize,
+        /// The offending text.
         token: String,
     },
+    /// An empty-square count that is zero, above 12 or has a leading zero.
     BadRun {
+        /// The rank, 0 for rank `a` (the top).
         rank: usize,
+        /// The offending text.
         token: String,
     },
+    /// The side-to-move field is not `b` or `w`.
     BadSide(String),
+    /// The third field is neither `-` nor a square of the board (only Chu has a counter-strike
+    /// square).
     BadCounterStrike(String),
+    /// The move number is not a whole number of at least 1.
     BadMoveNumber(String),
+    /// A field after the move number.
     TrailingFields(String),
+    /// No variant is played on a board of this size.
     UnknownBoardSize {
+        /// Files the board string describes.
         width: usize,
+        /// Ranks the board string describes.
         height: usize,
     },
 }

@@ -14,8 +14,11 @@ const BENCH_EPD: &str = include_str!("../../positions/bench.epd");
 pub const DEFAULT_DEPTH: u32 = 5;
 const BENCH_HASH_MB: usize = 16;
 
+/// Totals over all bench positions.
 pub struct BenchResult {
+    /// Nodes searched: the bench signature.
     pub nodes: u64,
+    /// Nodes per second over the summed search time.
     pub nps: u64,
 }
 

@@ -9,19 +9,27 @@
 use crate::moves::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
+/// How a stored score relates to the true value of the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
+    /// The score is exact (a PV node).
     Exact = 1,
+    /// The true value is at least the score (a beta cutoff).
     Lower = 2,
+    /// The true value is at most the score (no move raised alpha).
     Upper = 3,
 }
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
 pub struct TtEntry {
+    /// The best or refuting move found, if any.
     pub mv: Option<Move>,
+    /// Score for the side to move, as the caller stored it (clamped to the `i16` range).
     pub score: i32,
+    /// Depth in plies the score was searched to, 0..=255.
     pub depth: i32,
+    /// Whether `score` is exact or a bound.
     pub bound: Bound,
 }
 
@@ -32,6 +40,7 @@ struct Slot {
 
 const BUCKET: usize = 2;
 
+/// Buckets of two entries; a key's bucket is `key * buckets >> 64`, so any size works.
 pub struct Table {
     slots: Vec<Slot>,
     buckets: usize,
@@ -103,6 +112,7 @@ impl Table {
         }
     }
 
+    /// Empties every slot and resets the generation (a new game).
     pub fn clear(&self) {
         for s in &self.slots {
             s.check.store(0, Relaxed);
@@ -122,6 +132,7 @@ impl Table {
         ((key as u128 * self.buckets as u128) >> 64) as usize * BUCKET
     }
 
+    /// The entry stored for `key`, if one of its bucket's two slots holds it intact.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
         let start = self.bucket(key);
@@ -134,6 +145,9 @@ impl Table {
         None
     }
 
+    /// Stores a result for `key`: over the slot already holding `key`, else over the first slot
+    /// if it is empty, of an older search or not deeper, else over the second. A `None` move keeps
+    /// the move already stored for the same key.
     #[inline]
     pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
         let generation = self.generation.load(Relaxed);

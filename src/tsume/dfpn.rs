@@ -28,7 +28,9 @@ const ENTRY_BYTES: usize = 48;
 /// When the solver must give up.
 #[derive(Clone, Debug)]
 pub struct MateLimits {
+    /// Wall-clock budget from the start of the solve.
     pub time: Option<Duration>,
+    /// Node budget: positions the solver expands.
     pub nodes: Option<u64>,
     /// Memory for the proof table, in MiB.
     pub table_mb: usize,
@@ -61,8 +63,11 @@ pub enum MateOutcome {
 /// The solver's answer with what it cost, and the proof for a verifier.
 #[derive(Clone, Debug)]
 pub struct MateReport {
+    /// The answer.
     pub outcome: MateOutcome,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Wall-clock time the solve took.
     pub elapsed: Duration,
     /// For every attacker position of the proof (by key), the move the proof plays there.
     pub proof: HashMap<u64, Move>,

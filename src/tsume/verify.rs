@@ -15,11 +15,22 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VerifyError {
     /// The proof has no attacker move for a position the defender can reach.
-    Missing { sfen: String },
+    Missing {
+        /// SFEN of the attacker position.
+        sfen: String,
+    },
     /// The proof's move is not legal, or is not a check.
-    NotACheck { sfen: String, mv: Move },
+    NotACheck {
+        /// SFEN of the attacker position.
+        sfen: String,
+        /// The proof's move there.
+        mv: Move,
+    },
     /// The defender survives past the claimed length.
-    TooLong { plies: usize },
+    TooLong {
+        /// Plies left of `max_plies` where the line ran out (0 or 1).
+        plies: usize,
+    },
 }
 
 impl fmt::Display for VerifyError {
