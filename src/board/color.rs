@@ -1,4 +1,5 @@
-//! The two sides. Sente (Black in XBoard, uppercase in SFEN) moves first and starts at the bottom.
+//! The two sides. Sente (uppercase in SFEN, `w` in XBoard FEN, White in PGN) moves first and
+//! starts at the bottom.
 
 /// A side of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

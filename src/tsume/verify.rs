@@ -28,8 +28,8 @@ pub enum VerifyError {
     },
     /// The defender survives past the claimed length.
     TooLong {
-        /// Plies left of `max_plies` where the line ran out (0 or 1).
-        plies: usize,
+        /// The position (SFEN) where the defender is still alive when the length runs out.
+        sfen: String,
     },
 }
 
@@ -40,8 +40,8 @@ impl fmt::Display for VerifyError {
             VerifyError::NotACheck { sfen, mv } => {
                 write!(f, "the proof's move {mv:?} in {sfen} is not a legal check")
             }
-            VerifyError::TooLong { plies } => {
-                write!(f, "the defender survives beyond {plies} plies")
+            VerifyError::TooLong { sfen } => {
+                write!(f, "the defender survives the claimed length, in {sfen}")
             }
         }
     }
@@ -80,7 +80,9 @@ fn all_moves(pos: &Position) -> MoveList {
 impl Verifier<'_> {
     fn attack(&mut self, pos: &mut Position, left: usize) -> Result<usize, VerifyError> {
         if left == 0 {
-            return Err(VerifyError::TooLong { plies: 0 });
+            return Err(VerifyError::TooLong {
+                sfen: pos.to_sfen(),
+            });
         }
         let moves = all_moves(pos);
         let takes_last_royal = moves.iter().any(|&mv| {
@@ -126,7 +128,9 @@ impl Verifier<'_> {
             return Ok(done);
         }
         if left < 2 {
-            return Err(VerifyError::TooLong { plies: left });
+            return Err(VerifyError::TooLong {
+                sfen: pos.to_sfen(),
+            });
         }
         let mut longest = 0;
         for mv in moves {
