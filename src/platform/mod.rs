@@ -11,11 +11,19 @@ pub mod js;
 pub use clock::Instant;
 
 /// The machine's physical memory in MiB, when the host tells it (Linux `/proc/meminfo`).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn physical_memory_mib() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib / 1024)
+}
+
+/// A 32-bit WebAssembly instance addresses 4 GiB at most, whatever the machine has; counting
+/// that as its memory keeps a hash table within reach (half of it, as natively).
+#[cfg(target_arch = "wasm32")]
+pub fn physical_memory_mib() -> Option<u64> {
+    Some(4096)
 }
 
 /// Waits a moment while a search holds its answer for the GUI. Natively the thread sleeps a
