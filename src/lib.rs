@@ -1,7 +1,7 @@
 //! shishi: a Chu Shogi and Heian Shogi engine.
 //!
 //! Layers, each using only the ones above it (`tests/architecture.rs` checks this):
-//! - `platform`: what the host offers (its memory size).
+//! - `platform`: what the host offers (its memory size, a clock, a browser's input and output).
 //! - `board`: squares and their spellings, bitboards (144 bits: `u128` + overflow word),
 //!   pieces, variants, Zobrist keys, attack tables.
 //! - `rules`: the rule sets (lishogi, JCSA, HaChu) and their single rules; `moves`: the `Move`.
@@ -12,22 +12,30 @@
 //! - `game`: a game record: moves, repetition and the game's result.
 //! - `search`: the alpha-beta search; `tsume`: the df-pn mate solver; `matchplay`: engine
 //!   matches, judged by `game` (none of the three uses another).
-//! - `protocol`: USI and XBoard sessions on stdin/stdout.
+//! - `protocol`: USI and XBoard sessions on stdin/stdout, and the USI session fed a line at a
+//!   time by a browser (`wasm32-unknown-unknown`).
 //! - `cli`: the command line.
+//!
+//! The browser build (`scripts/build-wasm`) leaves out what needs threads, processes or a
+//! filesystem: `perft` (rayon), `tsume`, `matchplay` and `cli`.
 
 pub mod board;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod game;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod matchplay;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod perft;
 pub mod platform;
 pub mod position;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod tsume;
 
 pub use board::{Color, Square, Variant};

@@ -7,17 +7,32 @@
 //! printed from the search thread through the `on_info` callback. Every line goes out through
 //! `emit`, which holds the stdout lock for the line and flushes it. The protocols are thin: rules,
 //! notation and search live elsewhere.
+//!
+//! A host without stdin or threads (the browser build, `wasm`) hands lines to `LineFront`
+//! instead, which drives the same USI session one line at a time; there `emit` hands each line
+//! to the host.
 
+mod line_front;
 pub mod options;
 mod usi;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+#[cfg(not(target_arch = "wasm32"))]
 mod xboard;
+
+pub use line_front::LineFront;
+pub use usi::{Dialect, LineSource};
 
 use crate::moves::Move;
 use crate::notation::{write_move, Notation};
 use crate::position::Position;
-use std::io::{BufRead, Write};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::io::Write;
+#[cfg(not(target_arch = "wasm32"))]
+use std::{
+    io::BufRead,
+    sync::mpsc::{self, Receiver, RecvTimeoutError},
+    time::Duration,
+};
 
 /// The name and version sent in handshakes.
 pub fn engine_name() -> String {
@@ -25,6 +40,7 @@ pub fn engine_name() -> String {
 }
 
 /// Writes one line to stdout and flushes it; a closed stdout is ignored (the loop ends at EOF).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn emit(line: &str) {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -32,7 +48,47 @@ pub fn emit(line: &str) {
     let _ = out.flush();
 }
 
+/// Hands one line to the JavaScript host.
+#[cfg(target_arch = "wasm32")]
+pub fn emit(line: &str) {
+    crate::platform::js::emit_line(line);
+}
+
+/// An `io::Write` that sends what it is given through `emit`, a line at a time, so text written
+/// for a stream (the bench report) reaches a host without stdout too.
+#[derive(Default)]
+pub struct EmitWriter {
+    partial: Vec<u8>,
+}
+
+impl Write for EmitWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        for &byte in buf {
+            if byte == b'\n' {
+                emit(&String::from_utf8_lossy(&self.partial));
+                self.partial.clear();
+            } else {
+                self.partial.push(byte);
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Drop for EmitWriter {
+    fn drop(&mut self) {
+        if !self.partial.is_empty() {
+            emit(&String::from_utf8_lossy(&self.partial));
+        }
+    }
+}
+
 /// What the protocol loop gets from stdin.
+#[cfg(not(target_arch = "wasm32"))]
 pub enum Input {
     Line(String),
     /// Nothing arrived within the poll interval.
@@ -42,10 +98,12 @@ pub enum Input {
 }
 
 /// Lines from stdin, read on their own thread.
+#[cfg(not(target_arch = "wasm32"))]
 pub struct Lines {
     rx: Receiver<String>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Lines {
     /// Starts the reader thread. Invalid UTF-8 is replaced, never fatal.
     pub fn from_stdin() -> Lines {
@@ -89,6 +147,7 @@ impl Lines {
 }
 
 /// How often a running search is checked for its end.
+#[cfg(not(target_arch = "wasm32"))]
 pub const POLL: Duration = Duration::from_millis(2);
 
 /// The principal variation as text, stopping at the first move that is not legal.
@@ -105,7 +164,39 @@ pub fn pv_text(pos: &Position, pv: &[Move], notation: Notation) -> String {
     words.join(" ")
 }
 
+/// What the first command of a session asks for.
+enum First {
+    Protocol(Protocol),
+    Quit,
+    /// An empty line.
+    Nothing,
+    Unknown(String),
+}
+
+enum Protocol {
+    Usi(Dialect),
+    Xboard,
+}
+
+fn first_command(line: &str) -> First {
+    match line.split_whitespace().next().unwrap_or("") {
+        "" => First::Nothing,
+        "usi" => First::Protocol(Protocol::Usi(Dialect::Usi)),
+        "uci" => First::Protocol(Protocol::Usi(Dialect::Uci)),
+        "xboard" => First::Protocol(Protocol::Xboard),
+        "quit" => First::Quit,
+        other => First::Unknown(other.to_string()),
+    }
+}
+
+fn unknown_first_command(command: &str) {
+    emit(&format!(
+        "info string error unknown command: {command} (start with usi, xboard or uci)"
+    ));
+}
+
 /// Reads commands from stdin until `quit` or EOF; the first command picks the protocol.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run_stdio() {
     let lines = Lines::from_stdin();
     loop {
@@ -114,16 +205,12 @@ pub fn run_stdio() {
             Input::Idle => continue,
             Input::Eof => return,
         };
-        let command = line.split_whitespace().next().unwrap_or("");
-        match command {
-            "" => continue,
-            "usi" => return usi::run(&lines, usi::Dialect::Usi),
-            "uci" => return usi::run(&lines, usi::Dialect::Uci),
-            "xboard" => return xboard::run(&lines),
-            "quit" => return,
-            other => emit(&format!(
-                "info string error unknown command: {other} (start with usi, xboard or uci)"
-            )),
+        match first_command(&line) {
+            First::Nothing => continue,
+            First::Protocol(Protocol::Usi(dialect)) => return usi::run(&lines, dialect),
+            First::Protocol(Protocol::Xboard) => return xboard::run(&lines),
+            First::Quit => return,
+            First::Unknown(other) => unknown_first_command(&other),
         }
     }
 }

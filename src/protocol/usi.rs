@@ -5,19 +5,27 @@
 //! `ponderhit`, `isready` and `quit` are answered at once. A search started with `ponder` or
 //! `infinite` never answers `bestmove` on its own: its result is held until `stop` or
 //! `ponderhit`, as USI requires.
+//!
+//! Without threads (the browser build) the same session is fed one line at a time
+//! (`Session::feed`) and runs each search on the caller's thread (`Engine::run_here`). The
+//! search polls the host's input every few thousand nodes; `Session::during_search` decides
+//! what a line means to it: `stop`, `quit`, `gameover` and `usinewgame` stop it, `ponderhit`
+//! starts its clock, `isready` is answered at once, and every line but `isready` is kept and
+//! handled in order, as `command`, once the search has returned.
 
 use super::options::Settings;
-use super::{emit, engine_name, pv_text, Input, Lines, POLL};
+use super::{emit, engine_name, pv_text, EmitWriter};
+#[cfg(not(target_arch = "wasm32"))]
+use super::{Input, Lines, POLL};
 use crate::board::{Color, Variant};
 use crate::notation::{parse_move, write_move, Notation};
-use crate::perft::divide_lines_until;
 use crate::position::Position;
 use crate::search::{
-    Engine, Limits, Score, SearchHandle, SearchInfo, SearchResult, MAX_PLY, MAX_TIME,
+    Control, Engine, Limits, Poll, Score, SearchHandle, SearchInfo, SearchResult, MAX_PLY, MAX_TIME,
 };
-use crate::tsume::{solve, MateLimits, MateOutcome};
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -54,7 +62,30 @@ struct Job {
     thread: JoinHandle<Vec<String>>,
 }
 
-struct Session {
+/// Where a session without threads reads the input that arrives while it searches: a
+/// non-blocking read of the host's pending lines.
+pub type LineSource = Box<dyn FnMut() -> Vec<String> + Send>;
+
+/// A session that searches on the caller's thread: its input source, and the lines that came
+/// in during a search, to be handled once it returns.
+struct Here {
+    source: Arc<Mutex<LineSource>>,
+    deferred: Arc<Mutex<VecDeque<String>>>,
+}
+
+/// What a line that arrives during a search on the caller's thread does at once.
+enum Interrupt {
+    /// Answered now, not kept: `isready`.
+    Answer(&'static str),
+    /// Stops the search, then is handled as usual.
+    Stop,
+    /// Starts the search's clock, then is handled as usual.
+    Ponderhit,
+    /// Handled once the search has returned.
+    Later,
+}
+
+pub struct Session {
     dialect: Dialect,
     settings: Settings,
     engine: Option<Engine>,
@@ -62,19 +93,14 @@ struct Session {
     pos: Option<Position>,
     running: Option<Running>,
     job: Option<Job>,
+    /// Set when searches run on the caller's thread (no threads in the host).
+    here: Option<Here>,
 }
 
 /// Runs the loop after the `usi` (or `uci`) command that chose it.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run(lines: &Lines, dialect: Dialect) {
-    let mut session = Session {
-        dialect,
-        settings: Settings::default(),
-        engine: None,
-        engine_options_changed: false,
-        pos: None,
-        running: None,
-        job: None,
-    };
+    let mut session = Session::new(dialect, None);
     session.handshake();
     loop {
         let input = if session.running.is_some() || session.job.is_some() {
@@ -164,6 +190,84 @@ enum GoRequest {
 }
 
 impl Session {
+    fn new(dialect: Dialect, here: Option<Here>) -> Session {
+        Session {
+            dialect,
+            settings: Settings::default(),
+            engine: None,
+            engine_options_changed: false,
+            pos: None,
+            running: None,
+            job: None,
+            here,
+        }
+    }
+
+    /// A session for a host without threads, after its `usi` (or `uci`) command: searches run
+    /// on the caller's thread and hear new input through `source`. Prints the handshake.
+    pub fn on_this_thread(dialect: Dialect, source: LineSource) -> Session {
+        let here = Here {
+            source: Arc::new(Mutex::new(source)),
+            deferred: Arc::new(Mutex::new(VecDeque::new())),
+        };
+        let session = Session::new(dialect, Some(here));
+        session.handshake();
+        session
+    }
+
+    /// Handles `line` and then every line that came in while it was being handled (a search
+    /// runs to its end inside `feed`); returns false once `quit` was among them.
+    pub fn feed(&mut self, line: &str) -> bool {
+        let mut next = Some(line.to_string());
+        while let Some(line) = next {
+            if !self.command(&line) {
+                self.stop_search(false);
+                self.stop_job();
+                return false;
+            }
+            self.report_if_finished();
+            self.report_job_if_finished();
+            next = self
+                .here
+                .as_ref()
+                .and_then(|h| lock(&h.deferred).pop_front());
+        }
+        true
+    }
+
+    /// What `line`, arriving while a search runs on this thread, does at once.
+    fn during_search(line: &str) -> Interrupt {
+        match line.split_whitespace().next() {
+            Some("isready") => Interrupt::Answer("readyok"),
+            Some("stop" | "quit" | "gameover" | "usinewgame" | "ucinewgame") => Interrupt::Stop,
+            Some("ponderhit") => Interrupt::Ponderhit,
+            _ => Interrupt::Later,
+        }
+    }
+
+    /// The hook through which a search on this thread reads the host's input.
+    fn poll(here: &Here) -> Poll {
+        let source = Arc::clone(&here.source);
+        let deferred = Arc::clone(&here.deferred);
+        Box::new(move |control: &Control| {
+            let lines = (lock(&source))();
+            let mut deferred = lock(&deferred);
+            for line in lines {
+                match Session::during_search(&line) {
+                    // Answered now only when no earlier line waits, so replies keep their order.
+                    Interrupt::Answer(reply) if deferred.is_empty() => {
+                        emit(reply);
+                        continue;
+                    }
+                    Interrupt::Answer(_) | Interrupt::Later => {}
+                    Interrupt::Stop => control.stop(),
+                    Interrupt::Ponderhit => control.ponderhit(),
+                }
+                deferred.push_back(line);
+            }
+        })
+    }
+
     fn notation(&self) -> Notation {
         self.dialect.notation()
     }
@@ -414,10 +518,14 @@ impl Session {
         let notation = self.notation();
         let shown = pos.clone();
         let on_info = Box::new(move |info: &SearchInfo| emit(&info_line(&shown, info, notation)));
-        let handle = self.engine().start(&pos, limits, on_info);
+        let handle = match self.here.as_ref().map(Session::poll) {
+            Some(poll) => self.engine().run_here(&pos, limits, on_info, poll),
+            None => self.engine().start(&pos, limits, on_info),
+        };
         self.running = Some(Running { handle, pos, hold });
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     fn start_job(&mut self, work: impl FnOnce(Arc<AtomicBool>) -> Vec<String> + Send + 'static) {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
@@ -425,7 +533,20 @@ impl Session {
         self.job = Some(Job { stop, thread });
     }
 
+    /// Perft and the mate solver need threads (rayon, and a thread to answer `stop` from).
+    #[cfg(target_arch = "wasm32")]
+    fn perft(&mut self, _pos: &Position, _depth: u32) {
+        error("go perft is not in the browser build");
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn mate(&mut self, _pos: &Position, _time: Option<Duration>) {
+        error("go mate is not in the browser build");
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
     fn perft(&mut self, pos: &Position, depth: u32) {
+        use crate::perft::divide_lines_until;
         let (pos, notation) = (pos.clone(), self.notation());
         self.start_job(
             move |stop| match divide_lines_until(&pos, depth, notation, &stop) {
@@ -440,7 +561,9 @@ impl Session {
 
     /// `go mate`: the df-pn solver, answered as YaneuraOu does (`checkmate <moves>`,
     /// `checkmate nomate`, `checkmate timeout`, the last also after `stop`).
+    #[cfg(not(target_arch = "wasm32"))]
     fn mate(&mut self, pos: &Position, time: Option<Duration>) {
+        use crate::tsume::{solve, MateLimits, MateOutcome};
         let (pos, notation) = (pos.clone(), self.notation());
         let table_mb = self.settings.engine.hash_mb;
         self.start_job(move |stop| {
@@ -549,7 +672,7 @@ impl Session {
                 "bench ignored: a search, perft or mate search is running (send stop first)",
             );
         }
-        let mut out = std::io::stdout();
+        let mut out = EmitWriter::default();
         if let Err(e) = crate::search::bench(None, &mut out) {
             error(&format!("bench failed: {e}"));
         }
@@ -571,4 +694,8 @@ fn show(pos: &Position) {
     if pos.variant() == Variant::Chushogi && pos.counter_strike().is_some() {
         emit("counter-strike rule in force");
     }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }

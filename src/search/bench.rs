@@ -6,9 +6,10 @@
 use super::{Engine, EngineOptions, Limits, Score};
 use crate::board::Variant;
 use crate::notation::{write_move, Notation};
+use crate::platform::Instant;
 use crate::position::Position;
 use std::io::{self, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const BENCH_EPD: &str = include_str!("../../positions/bench.epd");
 pub const DEFAULT_DEPTH: u32 = 5;

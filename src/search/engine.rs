@@ -4,21 +4,26 @@
 //! SMP helpers on the engine's rayon pool inside a scope, so they never outlive the search.
 //! Threads share the table (`Arc<Table>`) and `Shared` flags only; each keeps its own history,
 //! which persists between searches of a game and is cleared by `new_game`.
+//!
+//! `Engine::run_here` is the same search on the calling thread, for hosts without threads (the
+//! browser build): it returns once the search has ended, and hears `stop` meanwhile only through
+//! the `Poll` hook it is given, which the search calls every few thousand nodes.
 
 use super::picker::History;
-use super::shared::Shared;
+use super::shared::{Poll, Shared};
 use super::time;
 use super::tt::Table;
 use super::worker::{report_for, to_score, Budget, Finding, Worker, MATE, MAX_PLY};
 use super::{EngineOptions, Limits, Score, SearchInfo, SearchResult};
 use crate::moves::Move;
+use crate::platform;
 use crate::position::Position;
 use crate::rules::Repetition;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
-use std::time::Duration;
 
+#[cfg(not(target_arch = "wasm32"))]
 const SEARCH_STACK_BYTES: usize = 16 * 1024 * 1024;
 
 pub struct Engine {
@@ -26,13 +31,22 @@ pub struct Engine {
     table: Arc<Table>,
     histories: Vec<Arc<Mutex<History>>>,
     /// Threads for the Lazy SMP helpers (`Threads` - 1 of them); none with one thread.
-    helpers: Option<Arc<rayon::ThreadPool>>,
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    helpers: Option<Arc<HelperPool>>,
 }
+
+#[cfg(not(target_arch = "wasm32"))]
+type HelperPool = rayon::ThreadPool;
+/// No threads in the browser build: `run_here` never has helpers.
+#[cfg(target_arch = "wasm32")]
+type HelperPool = std::convert::Infallible;
 
 /// A running search. Dropping it stops the search and waits for its threads.
 pub struct SearchHandle {
     shared: Arc<Shared>,
     thread: Option<JoinHandle<SearchResult>>,
+    /// The answer of a search that ran on the caller's thread (`Engine::run_here`).
+    result: Option<SearchResult>,
 }
 
 impl Engine {
@@ -67,6 +81,7 @@ impl Engine {
     }
 
     /// Starts searching `pos` (its move history is used for repetition) on background threads.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn start(
         &mut self,
         pos: &Position,
@@ -74,11 +89,74 @@ impl Engine {
         on_info: Box<dyn FnMut(&SearchInfo) + Send>,
     ) -> SearchHandle {
         let threads = self.options.threads.clamp(1, 256);
+        let shared = Arc::new(Shared::new(self.table.clone(), threads, limits.ponder));
+        let job = self.job(&shared, pos, limits, on_info, threads);
+        let thread = std::thread::Builder::new()
+            .name("shishi-search".to_string())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || job.run());
+        let thread = match thread {
+            Ok(handle) => Some(handle),
+            Err(e) => {
+                log::error!("cannot start the search thread: {e}");
+                None
+            }
+        };
+        SearchHandle {
+            shared,
+            thread,
+            result: None,
+        }
+    }
+
+    /// Without threads, `start` searches on the calling thread and returns the ended search;
+    /// nothing can stop it, so it suits fixed-depth work (`bench`). A GUI's search uses
+    /// `run_here`.
+    #[cfg(target_arch = "wasm32")]
+    pub fn start(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+    ) -> SearchHandle {
+        self.run_here(pos, limits, on_info, Box::new(|_: &super::Control| {}))
+    }
+
+    /// Searches `pos` on the calling thread, alone (no helpers whatever `Threads` says), and
+    /// returns the ended search. `poll` is how the search hears the GUI: it is called every few
+    /// thousand nodes and may stop the search or start its clock (`ponderhit`). An infinite or
+    /// ponder search keeps calling it after its last iteration until it is stopped.
+    pub fn run_here(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+        poll: Poll,
+    ) -> SearchHandle {
+        let shared = Shared::new(self.table.clone(), 1, limits.ponder).with_poll(poll);
+        let shared = Arc::new(shared);
+        let job = self.job(&shared, pos, limits, on_info, 1);
+        let result = job.run();
+        SearchHandle {
+            shared,
+            thread: None,
+            result: Some(result),
+        }
+    }
+
+    /// The search of `pos` under `limits` by `threads` threads, ready to run.
+    fn job(
+        &mut self,
+        shared: &Arc<Shared>,
+        pos: &Position,
+        limits: Limits,
+        on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+        threads: usize,
+    ) -> SearchJob {
         while self.histories.len() < threads {
             self.histories.push(Arc::new(Mutex::new(History::new())));
         }
         self.table.new_search();
-        let shared = Arc::new(Shared::new(self.table.clone(), threads, limits.ponder));
         let max_depth =
             (MAX_PLY as i32 - 1).min(limits.depth.map_or(i32::MAX, |d| d.max(1) as i32));
         let budget = Budget {
@@ -88,37 +166,26 @@ impl Engine {
             infinite: limits.infinite,
             multipv: self.options.multipv.max(1) as usize,
         };
-        let job = SearchJob {
+        SearchJob {
             shared: shared.clone(),
             pos: pos.clone(),
             budget,
             histories: self.histories[..threads].to_vec(),
             helpers: self.helper_pool(threads - 1),
             on_info,
-        };
-        let thread = std::thread::Builder::new()
-            .name("shishi-search".to_string())
-            .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || job.run());
-        match thread {
-            Ok(handle) => SearchHandle {
-                shared,
-                thread: Some(handle),
-            },
-            Err(e) => {
-                log::error!("cannot start the search thread: {e}");
-                SearchHandle {
-                    shared,
-                    thread: None,
-                }
-            }
         }
     }
 }
 
 impl Engine {
+    #[cfg(target_arch = "wasm32")]
+    fn helper_pool(&mut self, _count: usize) -> Option<Arc<HelperPool>> {
+        None
+    }
+
     /// The rayon pool for `count` helpers, built when the thread count changes.
-    fn helper_pool(&mut self, count: usize) -> Option<Arc<rayon::ThreadPool>> {
+    #[cfg(not(target_arch = "wasm32"))]
+    fn helper_pool(&mut self, count: usize) -> Option<Arc<HelperPool>> {
         if count == 0 {
             return None;
         }
@@ -158,7 +225,10 @@ impl SearchHandle {
 
     /// Waits for the search to end and returns its result.
     pub fn wait(mut self) -> SearchResult {
-        let result = self.thread.take().and_then(|t| t.join().ok());
+        let result = match self.thread.take() {
+            Some(t) => t.join().ok(),
+            None => self.result.take(),
+        };
         result.unwrap_or(SearchResult {
             best: None,
             ponder: None,
@@ -183,7 +253,8 @@ struct SearchJob {
     pos: Position,
     budget: Budget,
     histories: Vec<Arc<Mutex<History>>>,
-    helpers: Option<Arc<rayon::ThreadPool>>,
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    helpers: Option<Arc<HelperPool>>,
     on_info: Box<dyn FnMut(&SearchInfo) + Send>,
 }
 
@@ -219,7 +290,7 @@ impl SearchJob {
         };
         // Infinite and ponder searches answer only once the GUI asks.
         while (shared.pondering.load(Relaxed) || self.budget.infinite) && !shared.stopped() {
-            std::thread::sleep(Duration::from_millis(1));
+            platform::pause();
         }
         shared.request_stop();
         let best = finding
@@ -250,7 +321,7 @@ impl SearchJob {
         let budget = self.budget;
         let on_info = &mut self.on_info;
         let histories = &self.histories;
-        let helper_findings = Mutex::new(Vec::new());
+        let helper_findings = Mutex::new(Vec::<Finding>::new());
         let mut main_search = || {
             let mut h = histories[0].lock().unwrap_or_else(PoisonError::into_inner);
             let mut worker = Worker::new(shared, 0, pos, &mut h, budget);
@@ -260,11 +331,12 @@ impl SearchJob {
             }
             // Helpers end when the main thread does, unless the GUI still owns the search.
             while (shared.pondering.load(Relaxed) || budget.infinite) && !shared.stopped() {
-                std::thread::sleep(Duration::from_millis(1));
+                platform::pause();
             }
             shared.request_stop();
             finding
         };
+        #[cfg(not(target_arch = "wasm32"))]
         let finding = match &self.helpers {
             Some(pool) if histories.len() > 1 => pool.in_place_scope(|scope| {
                 for (id, history) in histories.iter().enumerate().skip(1) {
@@ -282,6 +354,8 @@ impl SearchJob {
             }),
             _ => main_search(),
         };
+        #[cfg(target_arch = "wasm32")]
+        let finding = main_search();
         debug_assert!(finding.score.abs() <= MATE);
         // A helper that completed a deeper iteration than the main thread has the better answer;
         // the GUI hears of it before the best move, so the last line shows what is played.

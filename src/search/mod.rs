@@ -5,7 +5,8 @@
 //! - `Limits`: what the GUI asked for (clocks, byoyomi, movetime, depth, nodes, infinite, ponder).
 //! - `Engine`: owns the table and options; `Engine::start` runs a search on background threads
 //!   and returns a `SearchHandle`; info lines go through the `on_info` callback, called from
-//!   the main search thread.
+//!   the main search thread. `Engine::run_here` runs it on the calling thread instead (hosts
+//!   without threads), hearing the GUI through a `Poll` hook that acts through `Control`.
 //! - `SearchHandle::stop`, `ponderhit`, `wait`, `is_finished`.
 
 use crate::moves::Move;
@@ -101,5 +102,6 @@ mod worker;
 
 pub use bench::{bench, bench_positions, BenchResult};
 pub use engine::{Engine, SearchHandle};
+pub use shared::{Control, Poll};
 pub use time::{plan as time_plan, TimePlan};
 pub use worker::{MATE, MAX_PLY};

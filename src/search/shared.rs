@@ -1,15 +1,25 @@
 //! What the search threads share: the transposition table, the stop and ponder flags, the clock
-//! origin and each thread's node count. Nothing else crosses threads (Lazy SMP).
+//! origin, each thread's node count and, for a search run on the caller's thread, the hook that
+//! polls the host for `stop`. Nothing else crosses threads (Lazy SMP).
 
 use super::tt::Table;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use crate::platform::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// A node counter alone on its cache line, so threads do not slow each other down.
 #[repr(align(64))]
 #[derive(Default)]
 pub struct NodeCounter(pub AtomicU64);
+
+/// Called now and then by a search that runs on the caller's thread, which has no other way to
+/// hear the GUI: it reads the host's pending input and acts on the search through `Control`.
+pub type Poll = Box<dyn FnMut(&Control) + Send>;
+
+/// How many stop checks (about one a node) pass between two polls of the host: a few
+/// milliseconds of search.
+const POLL_EVERY: u32 = 4096;
 
 pub struct Shared {
     pub table: Arc<Table>,
@@ -21,6 +31,24 @@ pub struct Shared {
     /// Nanoseconds after `base` at which our clock started running (0, or the `ponderhit`).
     clock_origin_ns: AtomicU64,
     pub nodes: Vec<NodeCounter>,
+    poll: Option<Mutex<Poll>>,
+    checks: AtomicU32,
+}
+
+/// What a poll may do to the running search.
+pub struct Control<'a>(&'a Shared);
+
+impl Control<'_> {
+    /// Ends the search, pondering or not (USI `stop`).
+    pub fn stop(&self) {
+        self.0.pondering.store(false, Relaxed);
+        self.0.request_stop();
+    }
+
+    /// The clock starts running for us (USI `ponderhit`).
+    pub fn ponderhit(&self) {
+        self.0.ponderhit();
+    }
 }
 
 impl Shared {
@@ -34,11 +62,37 @@ impl Shared {
             nodes: (0..threads.max(1))
                 .map(|_| NodeCounter::default())
                 .collect(),
+            poll: None,
+            checks: AtomicU32::new(0),
         }
+    }
+
+    /// A search on the caller's thread that hears the host through `poll`.
+    pub fn with_poll(mut self, poll: Poll) -> Shared {
+        self.poll = Some(Mutex::new(poll));
+        self
     }
 
     #[inline]
     pub fn stopped(&self) -> bool {
+        if self.stop.load(Relaxed) {
+            return true;
+        }
+        match &self.poll {
+            None => false,
+            Some(poll) => self.poll_now_and_then(poll),
+        }
+    }
+
+    #[cold]
+    fn poll_now_and_then(&self, poll: &Mutex<Poll>) -> bool {
+        if !self.checks.fetch_add(1, Relaxed).is_multiple_of(POLL_EVERY) {
+            return false;
+        }
+        // A poll that polls again (it cannot: it only sets flags) would find the lock taken.
+        if let Ok(mut poll) = poll.try_lock() {
+            poll(&Control(self));
+        }
         self.stop.load(Relaxed)
     }
 

@@ -1,0 +1,45 @@
+//! What the host offers that the portable code cannot know: the machine's memory, a clock, and
+//! (in a browser) the lines coming in and going out. Everything host-specific sits here, so the
+//! rules, search and protocol build unchanged for `wasm32-unknown-unknown`, where there are no
+//! threads, no `std::time::Instant` and no stdin: there the JavaScript host supplies them
+//! through the imports in `js`.
+
+mod clock;
+#[cfg(target_arch = "wasm32")]
+pub mod js;
+
+pub use clock::Instant;
+
+/// The machine's physical memory in MiB, when the host tells it (Linux `/proc/meminfo`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn physical_memory_mib() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// A 32-bit WebAssembly instance addresses 4 GiB at most, whatever the machine has; counting
+/// that as its memory keeps a hash table within reach (half of it, as natively).
+#[cfg(target_arch = "wasm32")]
+pub fn physical_memory_mib() -> Option<u64> {
+    Some(4096)
+}
+
+/// Waits a moment while a search holds its answer for the GUI. Natively the thread sleeps a
+/// millisecond; a browser's engine has only one thread, which must keep polling its input.
+pub fn pause() {
+    #[cfg(not(target_arch = "wasm32"))]
+    std::thread::sleep(std::time::Duration::from_millis(1));
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn linux_reports_its_memory() {
+        if cfg!(target_os = "linux") {
+            let mib = super::physical_memory_mib().expect("/proc/meminfo is readable on Linux");
+            assert!(mib >= 256, "{mib} MiB");
+        }
+    }
+}
