@@ -2,6 +2,9 @@
 //! method (classical rays with a bit scan across the `u128` + `u16` words, against a plain
 //! square-by-square walk, which is what the bitboard layout was chosen over).
 
+// `criterion_group!` makes a public function it gives no doc comment.
+#![allow(missing_docs)]
+
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use shishi::board::attacks::tables;
 use shishi::board::{Bitboard, Square, Variant, DIRECTIONS};
@@ -11,18 +14,18 @@ use shishi::position::Position;
 fn bench_perft(c: &mut Criterion) {
     let mut chu = Position::startpos(Variant::Chushogi);
     c.bench_function("perft chu startpos depth 3", |b| {
-        b.iter(|| perft(black_box(&mut chu), 3))
+        b.iter(|| perft(black_box(&mut chu), 3));
     });
     let mut heian = Position::startpos(Variant::Heian);
     c.bench_function("perft heian startpos depth 4", |b| {
-        b.iter(|| perft(black_box(&mut heian), 4))
+        b.iter(|| perft(black_box(&mut heian), 4));
     });
 }
 
 fn bench_movegen(c: &mut Criterion) {
     let chu = Position::startpos(Variant::Chushogi);
     c.bench_function("legal moves chu startpos", |b| {
-        b.iter(|| black_box(&chu).legal_moves().len())
+        b.iter(|| black_box(&chu).legal_moves().len());
     });
     // A middle game with open lines and lions in contact.
     let open = Position::from_sfen(
@@ -31,7 +34,7 @@ fn bench_movegen(c: &mut Criterion) {
     )
     .unwrap();
     c.bench_function("legal moves chu several lions", |b| {
-        b.iter(|| black_box(&open).legal_moves().len())
+        b.iter(|| black_box(&open).legal_moves().len());
     });
     let mut pos = Position::startpos(Variant::Chushogi);
     let moves = pos.legal_moves();
@@ -41,7 +44,7 @@ fn bench_movegen(c: &mut Criterion) {
                 pos.play(mv);
                 pos.undo();
             }
-        })
+        });
     });
 }
 
@@ -76,7 +79,7 @@ fn bench_sliders(c: &mut Criterion) {
                 n += t.slides(0xff, sq, black_box(occ)).count();
             }
             n
-        })
+        });
     });
     c.bench_function("queen slides, square-by-square walk, 144 squares", |b| {
         b.iter(|| {
@@ -85,7 +88,7 @@ fn bench_sliders(c: &mut Criterion) {
                 n += walk_slides(0xff, sq, black_box(occ)).count();
             }
             n
-        })
+        });
     });
     // Both methods must agree, or the comparison means nothing.
     for &sq in &squares {

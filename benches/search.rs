@@ -1,6 +1,9 @@
 //! Criterion benches of the search: fixed-depth single-thread searches of the Chu and Heian
 //! start positions with a fresh table each time (deterministic work per iteration).
 
+// `criterion_group!` makes a public function it gives no doc comment.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use shishi::search::{Engine, EngineOptions, Limits};
 use shishi::{Position, Variant};
@@ -21,7 +24,7 @@ fn fixed_depth(c: &mut Criterion) {
                     ..Limits::default()
                 };
                 engine.start(&pos, limits, Box::new(|_| {})).wait().nodes
-            })
+            });
         });
     }
 }

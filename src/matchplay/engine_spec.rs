@@ -130,7 +130,7 @@ pub fn parse_engine(
             "name" => config.name = Some(value.to_string()),
             "proto" => {
                 config.protocol = Protocol::from_name(value)
-                    .ok_or_else(|| EngineSpecError::BadProtocol(value.to_string()))?
+                    .ok_or_else(|| EngineSpecError::BadProtocol(value.to_string()))?;
             }
             "tc" => {
                 config.time_control = TimeControl::parse(value, byoyomi_ms)
@@ -140,7 +140,7 @@ pub fn parse_engine(
             "variant" => config.variant = Some(value.to_string()),
             _ => match key.strip_prefix("option.") {
                 Some(name) if !name.is_empty() => {
-                    config.options.push((name.to_string(), value.to_string()))
+                    config.options.push((name.to_string(), value.to_string()));
                 }
                 _ => return Err(EngineSpecError::UnknownKey(key.to_string())),
             },

@@ -16,6 +16,7 @@ type Inner = std::time::Instant;
 type Inner = f64;
 
 impl Instant {
+    /// The current time.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn now() -> Instant {
         Instant(std::time::Instant::now())

@@ -6,6 +6,8 @@
 use super::usi::{LineSource, Session};
 use super::{emit, first_command, unknown_first_command, First, Protocol};
 
+/// The session behind a line-at-a-time host: which protocol the first line chose, and the
+/// session once it exists.
 pub struct LineFront {
     /// Until the first `usi`: the source the session will read during searches.
     source: Option<LineSource>,
@@ -14,6 +16,7 @@ pub struct LineFront {
 }
 
 impl LineFront {
+    /// A front end that will read search-time input from `source`.
     pub fn new(source: LineSource) -> LineFront {
         LineFront {
             source: Some(source),
@@ -40,7 +43,7 @@ impl LineFront {
                 }
             }
             First::Protocol(Protocol::Xboard) => {
-                emit("info string error xboard is not in this build: start with usi or uci")
+                emit("info string error xboard is not in this build: start with usi or uci");
             }
             First::Quit => self.quit = true,
             First::Unknown(other) => unknown_first_command(&other),

@@ -90,6 +90,7 @@ impl Drop for EmitWriter {
 /// What the protocol loop gets from stdin.
 #[cfg(not(target_arch = "wasm32"))]
 pub enum Input {
+    /// A line, without its line break.
     Line(String),
     /// Nothing arrived within the poll interval.
     Idle,

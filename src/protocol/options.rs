@@ -11,9 +11,20 @@ use std::time::Duration;
 /// What kind of value an option takes.
 #[derive(Clone, Debug)]
 pub enum OptionType {
-    Spin { min: i64, max: i64 },
+    /// A whole number in a range.
+    Spin {
+        /// The smallest value accepted.
+        min: i64,
+        /// The largest value accepted.
+        max: i64,
+    },
+    /// True or false.
     Check,
-    Combo { values: &'static [&'static str] },
+    /// One word of a list.
+    Combo {
+        /// The words accepted.
+        values: &'static [&'static str],
+    },
 }
 
 /// One option of the table.
@@ -22,6 +33,7 @@ pub struct OptionSpec {
     pub name: &'static str,
     /// Other names accepted by `setoption`/`option` (compared ignoring case).
     pub aliases: &'static [&'static str],
+    /// Its type and range.
     pub kind: OptionType,
     /// Shown by XBoard (`feature option=`); XBoard has `memory`, `cores` and `variant` instead.
     pub in_xboard: bool,
@@ -119,9 +131,13 @@ const SPECS: &[OptionSpec] = &[
 /// Everything the options decide, with the protocol-independent defaults.
 #[derive(Clone, Debug)]
 pub struct Settings {
+    /// What the search engine takes (hash, threads, MultiPV, overhead).
     pub engine: EngineOptions,
+    /// The rule set positions are played under.
     pub rules: RuleSet,
+    /// `USI_Ponder`: the GUI may send `go ponder`.
     pub ponder: bool,
+    /// The variant of `position startpos`.
     pub variant: Variant,
 }
 
@@ -215,7 +231,7 @@ impl Settings {
                     "USI_Hash" => {
                         crate::search::tt::check_hash_mb(n as usize)
                             .map_err(|e| format!("option USI_Hash: {e}"))?;
-                        self.engine.hash_mb = n as usize
+                        self.engine.hash_mb = n as usize;
                     }
                     "Threads" => self.engine.threads = n as usize,
                     "MultiPV" => self.engine.multipv = n as u32,

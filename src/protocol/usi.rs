@@ -457,13 +457,13 @@ impl Session {
                     return Ok(GoRequest::Mate(time));
                 }
                 w if w == sente_time => {
-                    limits.time[Color::Sente.index()] = Some(millis(w, value()?)?)
+                    limits.time[Color::Sente.index()] = Some(millis(w, value()?)?);
                 }
                 w if w == gote_time => {
-                    limits.time[Color::Gote.index()] = Some(millis(w, value()?)?)
+                    limits.time[Color::Gote.index()] = Some(millis(w, value()?)?);
                 }
                 w if w == sente_inc => {
-                    limits.increment[Color::Sente.index()] = millis(w, value()?)?
+                    limits.increment[Color::Sente.index()] = millis(w, value()?)?;
                 }
                 w if w == gote_inc => limits.increment[Color::Gote.index()] = millis(w, value()?)?,
                 "byoyomi" => limits.byoyomi = millis(word, value()?)?,

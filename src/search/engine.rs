@@ -26,6 +26,8 @@ use std::thread::JoinHandle;
 #[cfg(not(target_arch = "wasm32"))]
 const SEARCH_STACK_BYTES: usize = 16 * 1024 * 1024;
 
+/// The search as the protocols see it: options, the shared table and each thread's history,
+/// kept from one search of a game to the next.
 pub struct Engine {
     options: EngineOptions,
     table: Arc<Table>,
@@ -50,6 +52,7 @@ pub struct SearchHandle {
 }
 
 impl Engine {
+    /// An engine with a fresh table of `options.hash_mb` MiB.
     pub fn new(options: EngineOptions) -> Engine {
         let table = Arc::new(Table::new(options.hash_mb));
         Engine {
@@ -60,6 +63,7 @@ impl Engine {
         }
     }
 
+    /// The options in force.
     pub fn options(&self) -> &EngineOptions {
         &self.options
     }
@@ -215,10 +219,12 @@ impl SearchHandle {
     }
 
     /// The opponent played the expected move: the clock now runs for us.
+    /// The opponent played the pondered move: the clock now runs for us.
     pub fn ponderhit(&self) {
         self.shared.ponderhit();
     }
 
+    /// Whether the search has ended (its result is ready for `wait`).
     pub fn is_finished(&self) -> bool {
         self.thread.as_ref().is_none_or(|t| t.is_finished())
     }

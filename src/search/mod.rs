@@ -27,9 +27,13 @@ pub struct Limits {
     pub byoyomi: Duration,
     /// XBoard moves to the next time control (0 = sudden death).
     pub moves_to_go: Option<u32>,
+    /// Think exactly this long.
     pub movetime: Option<Duration>,
+    /// Stop after this many plies of iterative deepening.
     pub depth: Option<u32>,
+    /// Stop after this many nodes (all threads together).
     pub nodes: Option<u64>,
+    /// Search until `stop`.
     pub infinite: bool,
     /// Pondering: search as if infinite until `ponderhit` (then the clocks apply) or `stop`.
     pub ponder: bool,
@@ -47,15 +51,23 @@ pub enum Score {
 /// One search progress report.
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
+    /// The completed iteration's depth in plies.
     pub depth: u32,
+    /// The deepest ply reached, quiescence included.
     pub seldepth: u32,
+    /// The line's rank (1 = best) under MultiPV.
     pub multipv: u32,
+    /// The line's score from the side to move's view.
     pub score: Score,
+    /// Nodes searched so far, all threads.
     pub nodes: u64,
+    /// Nodes per second so far.
     pub nps: u64,
+    /// Time since the search started.
     pub time: Duration,
     /// Permille of the table in use.
     pub hashfull: u32,
+    /// The principal variation, from the root.
     pub pv: Vec<Move>,
 }
 
@@ -64,18 +76,26 @@ pub struct SearchInfo {
 pub struct SearchResult {
     /// `None` only when the side to move has no legal move (the game is over).
     pub best: Option<Move>,
+    /// The expected reply, to ponder on.
     pub ponder: Option<Move>,
+    /// The best move's score from the side to move's view.
     pub score: Score,
+    /// The depth of the iteration the move comes from.
     pub depth: u32,
+    /// Nodes searched, all threads.
     pub nodes: u64,
 }
 
 /// Engine options shared by both protocols.
 #[derive(Clone, Debug)]
 pub struct EngineOptions {
+    /// Transposition table size in MiB.
     pub hash_mb: usize,
+    /// Search threads (Lazy SMP).
     pub threads: usize,
+    /// Principal variations reported.
     pub multipv: u32,
+    /// Time the GUI charges per move beyond our thinking, kept off the clock.
     pub move_overhead: Duration,
 }
 

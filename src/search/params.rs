@@ -68,6 +68,7 @@ pub const ZONE_APPROACH_PCT: i32 = 8;
 
 /// Per rank advanced from the own back rank, for pieces worth less than `ADVANCE_MAX_VALUE`.
 pub const ADVANCE_BONUS: i32 = 4;
+/// Only pieces worth less than this earn `ADVANCE_BONUS`.
 pub const ADVANCE_MAX_VALUE: i32 = 400;
 /// Per step closer to the centre (Chebyshev distance), for non-royal pieces.
 pub const CENTRE_BONUS: i32 = 3;
@@ -76,6 +77,7 @@ pub const ROYAL_ADVANCE_PENALTY: i32 = 12;
 
 /// Per friendly piece next to a royal (at most `KING_SHELTER_MAX` counted).
 pub const KING_SHELTER: i32 = 12;
+/// At most this many sheltering pieces count.
 pub const KING_SHELTER_MAX: u32 = 4;
 /// An enemy lion within two squares of a royal: it can take it, or its guard, at once.
 pub const LION_NEAR_KING: i32 = 250;
@@ -83,22 +85,27 @@ pub const LION_NEAR_KING: i32 = 250;
 pub const LION_FACING_LION: i32 = 60;
 /// Per empty square next to a strong piece (value at least `MOBILITY_MIN_VALUE`).
 pub const MOBILITY_BONUS: i32 = 3;
+/// Pieces worth at least this are the strong pieces `MOBILITY_BONUS` counts.
 pub const MOBILITY_MIN_VALUE: i32 = 450;
 /// Bonus for the side to move.
 pub const TEMPO: i32 = 15;
 
 /// Aspiration window half-width at the start of an iteration, and from which depth.
 pub const ASPIRATION_DELTA: i32 = 30;
+/// Iterations below this depth search the full window.
 pub const ASPIRATION_MIN_DEPTH: i32 = 5;
 /// Plies added to the depth of a node whose side to move has a royal under attack.
 pub const CHECK_EXTENSION: i32 = 1;
 /// Late move reductions: from this depth, after this many moves.
 pub const LMR_MIN_DEPTH: i32 = 3;
+/// Moves searched before late move reductions start.
 pub const LMR_MIN_MOVES: usize = 3;
 /// Late move pruning: at most this depth, quiet moves after `BASE + SCALE * depth^2` tried moves
 /// are skipped (Chu positions have well over a hundred legal moves).
 pub const LMP_MAX_DEPTH: i32 = 3;
+/// Quiet moves tried at any depth before late move pruning.
 pub const LMP_BASE: i32 = 8;
+/// Further quiet moves tried per depth squared.
 pub const LMP_SCALE: i32 = 4;
 /// Quiescence delta pruning margin.
 pub const DELTA_MARGIN: i32 = 200;

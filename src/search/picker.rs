@@ -15,6 +15,7 @@ use smallvec::SmallVec;
 pub struct History(Vec<i32>);
 
 impl History {
+    /// An empty history: every move scores 0.
     pub fn new() -> History {
         History(vec![0; 2 * 144 * 144])
     }
@@ -24,6 +25,8 @@ impl History {
         (color.index() * 144 + mv.from().index()) * 144 + mv.to().index()
     }
 
+    /// The score of `color`'s quiet move `mv`: positive when it often refuted, negative when
+    /// it was often tried in vain.
     #[inline]
     pub fn get(&self, color: Color, mv: Move) -> i32 {
         self.0[History::index(color, mv)]
@@ -38,6 +41,7 @@ impl History {
         *e += bonus - *e * bonus.abs() / max;
     }
 
+    /// Forgets everything (a new game).
     pub fn clear(&mut self) {
         self.0.iter_mut().for_each(|e| *e = 0);
     }
@@ -59,6 +63,7 @@ enum Stage {
     Done,
 }
 
+/// Yields the moves of a position in search order, one stage at a time.
 pub struct Picker {
     moves: MoveList,
     scores: SmallVec<[i32; 256]>,

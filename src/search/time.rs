@@ -8,6 +8,7 @@ use super::Limits;
 use crate::board::Color;
 use std::time::Duration;
 
+/// How long the search may think, measured from when our clock started.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimePlan {
     /// Do not start a new iteration beyond a share of this.
@@ -17,6 +18,7 @@ pub struct TimePlan {
 }
 
 impl TimePlan {
+    /// No limit: infinite analysis, or depth and node limits only.
     pub const UNLIMITED: TimePlan = TimePlan {
         target: None,
         hard: None,

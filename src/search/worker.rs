@@ -13,7 +13,7 @@ use super::params as p;
 use super::picker::{is_tactical, History, Picker};
 use super::shared::Shared;
 use super::time::TimePlan;
-use super::tt::Bound;
+use super::tt::{Bound, TtEntry};
 use super::{Score, SearchInfo};
 use crate::board::Family;
 use crate::moves::Move;
@@ -21,10 +21,13 @@ use crate::position::{Outcome, Position};
 use crate::rules::Repetition;
 use std::sync::atomic::Ordering::Relaxed;
 
+/// The score of capturing the last royal now; a mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
 /// Scores beyond this are mate scores.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Above every score: the open window's bounds.
 pub const INFINITY: i32 = MATE + 1;
+/// The deepest ply the search reaches from the root.
 pub const MAX_PLY: usize = 120;
 
 /// What the main thread must watch besides the stop flag.
@@ -136,6 +139,31 @@ pub fn report_for(shared: &Shared, found: &Finding, own_nodes: u64) -> SearchInf
         hashfull: shared.table.hashfull(),
         pv: found.pv.clone(),
     }
+}
+
+/// One node of the main search: its window and circumstances.
+#[derive(Clone, Copy)]
+struct Node {
+    alpha: i32,
+    beta: i32,
+    depth: i32,
+    ply: usize,
+    is_pv: bool,
+    in_check: bool,
+}
+
+/// The table's score for this node if its entry is deep enough to decide it (non-PV only).
+fn tt_cut(e: TtEntry, is_pv: bool, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    if is_pv || e.depth < depth {
+        return None;
+    }
+    let s = score_from_tt(e.score, ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
 }
 
 fn outcome_score(pos: &Position, outcome: Outcome, ply: usize) -> i32 {
@@ -430,14 +458,7 @@ impl<'a> Worker<'a> {
         self.pos.rules().repetition == Repetition::Forbid
     }
 
-    fn search(
-        &mut self,
-        mut alpha: i32,
-        mut beta: i32,
-        depth: i32,
-        ply: usize,
-        is_pv: bool,
-    ) -> i32 {
+    fn search(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize, is_pv: bool) -> i32 {
         if ply > 0 {
             self.pv[ply].clear();
         }
@@ -447,44 +468,16 @@ impl<'a> Worker<'a> {
         if self.visit() {
             return 0;
         }
-        let us = self.pos.side_to_move();
-        if ply > 0 {
-            if self.pos.royals(us).is_empty() {
-                return -(MATE - ply as i32);
-            }
-            if !self.forbid_repetition() {
-                if let Some(earlier) = self.repetition() {
-                    return self.repetition_score(earlier, ply);
-                }
-            }
-            if self.pos.is_over_before_moves() {
-                if let Some(o) = self.pos.outcome() {
-                    return outcome_score(&self.pos, o, ply);
-                }
-            }
-            alpha = alpha.max(-(MATE - ply as i32));
-            beta = beta.min(MATE - ply as i32 - 1);
-            if alpha >= beta {
-                return alpha;
-            }
-        }
+        let (alpha, beta) = match self.node_window(alpha, beta, ply) {
+            Ok(window) => window,
+            Err(score) => return score,
+        };
         let key = self.pos.key();
         let entry = self.shared.table.probe(key);
-        let hash_move = entry.and_then(|e| e.mv);
-        if let Some(e) = entry {
-            if !is_pv && e.depth >= depth {
-                let s = score_from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
+        if let Some(score) = entry.and_then(|e| tt_cut(e, is_pv, depth, alpha, beta, ply)) {
+            return score;
         }
-        let in_check = self.pos.in_check(us);
+        let in_check = self.pos.in_check(self.pos.side_to_move());
         // A royal under attack is searched a ply deeper: the threat must be answered, and the
         // few replies are cheap to look at.
         let depth = if in_check && ply > 0 {
@@ -492,19 +485,60 @@ impl<'a> Worker<'a> {
         } else {
             depth
         };
+        let node = Node {
+            alpha,
+            beta,
+            depth,
+            ply,
+            is_pv,
+            in_check,
+        };
+        self.search_moves(node, key, entry.and_then(|e| e.mv))
+    }
 
-        let killers = self.killers[ply];
-        let mut picker = Picker::new(&self.pos, hash_move, killers);
+    /// Ends a node before its moves are searched (royals gone, repetition, game over) with its
+    /// score, or narrows the window by the mate distance.
+    fn node_window(&self, mut alpha: i32, mut beta: i32, ply: usize) -> Result<(i32, i32), i32> {
+        if ply == 0 {
+            return Ok((alpha, beta));
+        }
+        let us = self.pos.side_to_move();
+        if self.pos.royals(us).is_empty() {
+            return Err(-(MATE - ply as i32));
+        }
+        if !self.forbid_repetition() {
+            if let Some(earlier) = self.repetition() {
+                return Err(self.repetition_score(earlier, ply));
+            }
+        }
+        if self.pos.is_over_before_moves() {
+            if let Some(o) = self.pos.outcome() {
+                return Err(outcome_score(&self.pos, o, ply));
+            }
+        }
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return Err(alpha);
+        }
+        Ok((alpha, beta))
+    }
+
+    /// The move loop of `search`: every move by the picker's order, late moves pruned and
+    /// reduced, the result stored in the table.
+    fn search_moves(&mut self, mut node: Node, key: u64, hash_move: Option<Move>) -> i32 {
+        let Node { depth, ply, .. } = node;
+        let mut picker = Picker::new(&self.pos, hash_move, self.killers[ply]);
         if picker.legal_count() == 0 {
             let outcome = self.pos.outcome_given_moves(false);
             return outcome.map_or(0, |o| outcome_score(&self.pos, o, ply));
         }
-        let original_alpha = alpha;
+        let original_alpha = node.alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut legal = 0usize;
         let mut quiets_tried: smallvec::SmallVec<[Move; 32]> = smallvec::SmallVec::new();
-        let late_move_limit = (!is_pv && !in_check && depth <= p::LMP_MAX_DEPTH)
+        let late_move_limit = (!node.is_pv && !node.in_check && depth <= p::LMP_MAX_DEPTH)
             .then(|| (p::LMP_BASE + p::LMP_SCALE * depth * depth) as usize);
         while let Some(mv) = picker.next(&self.pos, self.history) {
             if ply == 0 && self.excluded.contains(&mv) {
@@ -521,23 +555,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             legal += 1;
-            let score = if legal == 1 {
-                -self.search(-beta, -alpha, depth - 1, ply + 1, is_pv)
-            } else {
-                let mut reduction = 0;
-                if depth >= p::LMR_MIN_DEPTH && legal > p::LMR_MIN_MOVES && !tactical && !in_check {
-                    let r = self.lmr[(depth as usize).min(63)][legal.min(63)] as i32;
-                    reduction = (r - is_pv as i32).clamp(0, depth - 2);
-                }
-                let mut s = -self.search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false);
-                if s > alpha && reduction > 0 {
-                    s = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1, false);
-                }
-                if s > alpha && s < beta && is_pv {
-                    s = -self.search(-beta, -alpha, depth - 1, ply + 1, true);
-                }
-                s
-            };
+            let score = self.search_move(&node, legal, tactical);
             self.unmake();
             if self.stopped {
                 return 0;
@@ -545,19 +563,10 @@ impl<'a> Worker<'a> {
             if score > best_score {
                 best_score = score;
                 best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    if is_pv {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(mv);
-                        head[ply].extend_from_slice(&tail[0]);
-                        if ply == 0 {
-                            self.root_found = true;
-                            self.root_score = score;
-                        }
-                    }
-                    if score >= beta {
+                if score > node.alpha {
+                    node.alpha = score;
+                    self.new_best_line(mv, score, &node);
+                    if score >= node.beta {
                         if !tactical {
                             self.reward_quiet(mv, ply, depth, &quiets_tried);
                         }
@@ -573,7 +582,7 @@ impl<'a> Worker<'a> {
             // Every move repeats a position where repeats are forbidden: no legal move.
             return -(MATE - ply as i32);
         }
-        let bound = if best_score >= beta {
+        let bound = if best_score >= node.beta {
             Bound::Lower
         } else if best_score > original_alpha {
             Bound::Exact
@@ -581,11 +590,56 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         if ply > 0 || self.excluded.is_empty() {
-            self.shared
-                .table
-                .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
+            let score = score_to_tt(best_score, ply);
+            self.shared.table.store(key, best_move, score, depth, bound);
         }
         best_score
+    }
+
+    /// The score of the move just made, the `legal`-th searched at `node`: the first with the
+    /// full window, later ones with a null window (reduced when late and quiet), searched again
+    /// when they beat alpha.
+    fn search_move(&mut self, node: &Node, legal: usize, tactical: bool) -> i32 {
+        let Node {
+            alpha,
+            beta,
+            depth,
+            ply,
+            is_pv,
+            in_check,
+        } = *node;
+        if legal == 1 {
+            return -self.search(-beta, -alpha, depth - 1, ply + 1, is_pv);
+        }
+        let mut reduction = 0;
+        if depth >= p::LMR_MIN_DEPTH && legal > p::LMR_MIN_MOVES && !tactical && !in_check {
+            let r = self.lmr[(depth as usize).min(63)][legal.min(63)] as i32;
+            reduction = (r - is_pv as i32).clamp(0, depth - 2);
+        }
+        let mut s = -self.search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false);
+        if s > alpha && reduction > 0 {
+            s = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1, false);
+        }
+        if s > alpha && s < beta && is_pv {
+            s = -self.search(-beta, -alpha, depth - 1, ply + 1, true);
+        }
+        s
+    }
+
+    /// A PV node's new best move: its line becomes `mv` and the child's line.
+    fn new_best_line(&mut self, mv: Move, score: i32, node: &Node) {
+        if !node.is_pv {
+            return;
+        }
+        let ply = node.ply;
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+        if ply == 0 {
+            self.root_found = true;
+            self.root_score = score;
+        }
     }
 
     fn reward_quiet(&mut self, mv: Move, ply: usize, depth: i32, tried: &[Move]) {

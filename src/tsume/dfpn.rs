@@ -12,11 +12,12 @@ use super::rules::{checks, escapes, royals_gone};
 use crate::board::Color;
 use crate::movegen::{generate, MoveList};
 use crate::moves::Move;
+use crate::platform::Instant;
 use crate::position::Position;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// "Infinite" proof or disproof number: proven or disproven.
 const INF: u32 = u32::MAX / 4;
