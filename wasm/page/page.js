@@ -239,8 +239,11 @@ function showMoves() {
   list.replaceChildren();
   state.moves.forEach((m, i) => {
     const li = document.createElement('li');
-    li.textContent = `${m}`;
-    li.value = i + 1;
+    const n = document.createElement('span');
+    n.className = 'n';
+    n.textContent = `${i + 1}.`;
+    li.append(n, m);
+    li.dataset.ply = String(i + 1);
     if (i === state.ply - 1) li.classList.add('current');
     if (i >= state.ply) li.classList.add('future');
     li.addEventListener('click', () => goToPly(i + 1));
