@@ -148,6 +148,12 @@ function draw() {
     for (let col = 0; col < w; col++) {
       const { x, y } = px(col, row);
       const rect = el('rect', { x, y, width: S, height: S, class: 'sq', 'data-sq': squareName(w, col, row) });
+      const token = b.rows[row][col];
+      if (token) {
+        // The tooltip sits on the square: pieces let clicks (and hovering) through to it.
+        const p = pieceInfo(VARIANTS[state.variant].family, token);
+        rect.append(el('title', {}, `${p.gote ? 'gote' : 'sente'} ${p.name} (${p.full}, ${p.gote ? p.letter.toLowerCase() : p.letter})`));
+      }
       if (same(state.selected, col, row)) rect.classList.add('selected');
       else if (same(state.middle, col, row)) rect.classList.add('middle');
       else if (isLast(col, row)) rect.classList.add('last');
@@ -194,8 +200,6 @@ function drawPiece(p, cx, cy) {
   const down = p.gote !== state.flipped; // points towards the bottom of the screen
   const g = el('g', { class: 'piece', transform: `translate(${cx} ${cy})` });
   g.classList.toggle('promoted', p.promoted);
-  const title = el('title', {}, `${p.gote ? 'gote' : 'sente'} ${p.name} (${p.full}, ${p.gote ? p.letter.toLowerCase() : p.letter})`);
-  g.append(title);
   const shape = el('g', { transform: down ? 'rotate(180)' : '' });
   const k = S / 2;
   shape.append(
@@ -313,6 +317,7 @@ async function play(move) {
 
 /** Tries the move `text` and its promotion; asks when both are legal. */
 async function tryMove(text, canPromote) {
+  const resume = state.analysing?.limit === 'infinite';
   await halt();
   const plain = await accepts(text);
   const promoted = canPromote ? await accepts(text + '+') : ['-'];
@@ -324,9 +329,11 @@ async function tryMove(text, canPromote) {
     state.selected = state.middle = null;
     draw();
     message(`${text}: ${plain[0]}`, true);
+    if (resume) analyse('infinite');
     return false;
   }
-  await play(move);
+  const errors = await play(move);
+  if (resume && !errors.length && !state.engineSide && state.legalMoves !== 0) analyse('infinite');
   return true;
 }
 
@@ -389,8 +396,10 @@ async function onSquare(sq) {
 }
 
 async function goToPly(ply) {
+  const resume = state.analysing?.limit === 'infinite';
   const errors = await setPosition(state.variant, state.base, state.moves, Math.max(0, Math.min(ply, state.moves.length)));
   if (errors.length) message(errors[0], true);
+  else if (resume && state.legalMoves !== 0) analyse('infinite');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -429,7 +438,7 @@ async function analyse(limit) {
   await halt();
   clearInfo();
   const side = state.board.side;
-  const run = { stopRequested: false };
+  const run = { stopRequested: false, limit };
   let finish;
   run.done = new Promise((r) => (finish = r));
   state.analysing = run;
