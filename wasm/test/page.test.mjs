@@ -178,6 +178,16 @@ test('the analysis page in headless Chromium', { skip, timeout: 180000 }, async 
   const lionMove = await driver.exec('return shishiPage.state.moves[2]');
   assert.equal(lionMove, '7j7i7j');
 
+  // Igui: the lion on 7h takes the pawn on 7g and comes back.
+  await driver.exec('document.getElementById("sfen").value = "6k5/12/12/12/12/12/5p6/5N6/12/12/12/6K5 b - 1"; document.getElementById("moves").value = ""');
+  await driver.click('#load');
+  await driver.waitFor('return shishiPage.state.base.startsWith("sfen 6k5")', 'the igui position');
+  await driver.click('[data-sq="7h"]');
+  await driver.click('[data-sq="7g"]');
+  await driver.click('[data-sq="7h"]');
+  await driver.waitFor('return shishiPage.state.moves.join(" ") === "7h7g7h"', 'igui 7h7g7h');
+  assert.equal(await pieces(), 3, 'the pawn is gone, the lion stayed');
+
   // Bad SFEN: the engine's reason is shown.
   await driver.exec('document.getElementById("sfen").value = "lnsgkgsnl/9/ppppppppp/9/9 b - 1"; document.getElementById("moves").value = ""');
   await driver.click('#load');
