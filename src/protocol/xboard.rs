@@ -193,16 +193,7 @@ impl Session {
                 self.abort_search();
                 self.force = true;
             }
-            "go" => {
-                self.abort_search();
-                if self.game_over {
-                    emit("Error (the game is over: send new or setboard): go");
-                    return true;
-                }
-                self.force = false;
-                self.engine_side = self.pos.side_to_move();
-                self.think();
-            }
+            "go" => self.go(),
             "playother" => {
                 self.abort_search();
                 self.force = false;
@@ -213,31 +204,7 @@ impl Session {
             "undo" => self.take_back(1),
             "remove" => self.take_back(2),
             "level" => self.level(rest, line),
-            "st" => match parse_seconds(rest) {
-                Some(d) => self.move_time = Some(d),
-                None => emit(&format!(
-                    "Error (st needs seconds from 0 to {}): {line}",
-                    MAX_TIME.as_secs()
-                )),
-            },
-            "sd" => match rest.parse::<u32>() {
-                Ok(d) if d >= 1 => self.max_depth = Some(d),
-                _ => emit(&format!("Error (sd needs a depth of 1 or more): {line}")),
-            },
-            "time" => match parse_centis(rest) {
-                Some(d) => self.clock = Some(d),
-                None => emit(&format!(
-                    "Error (time needs centiseconds up to {}): {line}",
-                    MAX_TIME.as_millis() / 10
-                )),
-            },
-            "otim" => match parse_centis(rest) {
-                Some(d) => self.opponent_clock = Some(d),
-                None => emit(&format!(
-                    "Error (otim needs centiseconds up to {}): {line}",
-                    MAX_TIME.as_millis() / 10
-                )),
-            },
+            "st" | "sd" | "time" | "otim" => self.clock_command(name, rest, line),
             "post" => self.post = true,
             "nopost" => self.post = false,
             "analyze" => {
@@ -275,6 +242,49 @@ impl Session {
             }
         }
         true
+    }
+
+    /// `go`: the engine plays the side to move from now on and thinks.
+    fn go(&mut self) {
+        self.abort_search();
+        if self.game_over {
+            emit("Error (the game is over: send new or setboard): go");
+            return;
+        }
+        self.force = false;
+        self.engine_side = self.pos.side_to_move();
+        self.think();
+    }
+
+    /// `st`, `sd`, `time` and `otim`: a limit or a clock, refused with the reason when out of
+    /// range (the old value stays).
+    fn clock_command(&mut self, name: &str, rest: &str, line: &str) {
+        let centis = MAX_TIME.as_millis() / 10;
+        match name {
+            "st" => match parse_seconds(rest) {
+                Some(d) => self.move_time = Some(d),
+                None => emit(&format!(
+                    "Error (st needs seconds from 0 to {}): {line}",
+                    MAX_TIME.as_secs()
+                )),
+            },
+            "sd" => match rest.parse::<u32>() {
+                Ok(d) if d >= 1 => self.max_depth = Some(d),
+                _ => emit(&format!("Error (sd needs a depth of 1 or more): {line}")),
+            },
+            "time" => match parse_centis(rest) {
+                Some(d) => self.clock = Some(d),
+                None => emit(&format!(
+                    "Error (time needs centiseconds up to {centis}): {line}"
+                )),
+            },
+            _ => match parse_centis(rest) {
+                Some(d) => self.opponent_clock = Some(d),
+                None => emit(&format!(
+                    "Error (otim needs centiseconds up to {centis}): {line}"
+                )),
+            },
+        }
     }
 
     fn features(&self) {
