@@ -171,3 +171,27 @@ fn bench_of_one_position_searches_only_it_and_gives_the_same_nodes_twice() {
     assert!(nodes.parse::<u64>().unwrap() > 0);
     assert_eq!(nodes, run());
 }
+
+#[test]
+fn mate_without_a_problem_or_with_bad_ones() {
+    rejects(&["mate"], "give --sfen or --file");
+    rejects(
+        &["mate", "--file", "/nonexistent/problems.epd"],
+        "cannot read",
+    );
+    rejects(&["mate", "--sfen", "12/12 b - 1"], "bad SFEN");
+    let dir = std::env::temp_dir().join(format!("shishi-mate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.epd");
+    std::fs::write(&file, format!("{CHU_START} ; three\n")).unwrap();
+    rejects(
+        &["mate", "--file", file.to_str().unwrap()],
+        "line 1: expected length 'three'",
+    );
+    std::fs::write(&file, "# only a comment\n").unwrap();
+    rejects(
+        &["mate", "--file", file.to_str().unwrap()],
+        "holds no problem",
+    );
+    rejects(&["mate", "--sfen", CHU_START, "--hash", "0"], "--hash");
+}

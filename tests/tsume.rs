@@ -143,3 +143,50 @@ fn derived_chu_problems_are_proven_at_their_length() {
     let checked = check_suite(include_str!("../positions/tsume-chu.epd"), 11);
     assert!(checked >= 20, "only {checked} problems of up to 11 plies");
 }
+
+/// Chu problems without an attacker king load and are solved; the lines are verified.
+#[test]
+fn chu_problems_without_an_attacker_king() {
+    let chu = |sfen: &str| Position::from_sfen(Variant::Chushogi, sfen).unwrap();
+    // The queen checks up the 12th file, the king steps aside, the rook takes it.
+    assert_eq!(
+        proven_length(&chu("k11/2p9/12/1R10/12/12/12/12/12/12/12/2Q9 b - 1")),
+        3
+    );
+    // Two golds drive the king into the corner.
+    assert_eq!(
+        proven_length(&chu("1k10/12/1G1G8/12/12/12/12/12/12/12/12/12 b - 1")),
+        5
+    );
+}
+
+/// An attacker king next to the defender's: a check that lets the defender take it is no
+/// proof; whatever the solver answers must survive the verifier.
+#[test]
+fn an_attacker_king_the_defender_can_take_is_not_forgotten() {
+    let pos = Position::from_sfen(
+        Variant::Chushogi,
+        "k11/1K10/12/12/12/12/12/12/12/12/12/11R b - 1",
+    )
+    .unwrap();
+    let report = solve(&pos, limits());
+    if let MateOutcome::Mate(line) = &report.outcome {
+        verify(&pos, &report.proof, line.len()).expect("a proof the defender cannot break");
+    }
+}
+
+/// Rule sets reach the solver: the same problem under HaChu's rules is proven and verified.
+#[test]
+fn problems_solve_under_every_rule_set() {
+    for preset in [
+        shishi::Preset::Lishogi,
+        shishi::Preset::Jcsa,
+        shishi::Preset::Hachu,
+    ] {
+        let pos = Position::from_sfen_any(FIRST_FIVE_CHU)
+            .unwrap()
+            .with_rules(preset.rules());
+        let n = proven_length(&pos);
+        assert!((1..=5).contains(&n), "{preset:?}: {n}");
+    }
+}

@@ -125,6 +125,8 @@ struct Child {
 struct Solver {
     pos: Position,
     attacker: Color,
+    /// The attacker started with a royal: losing its last one loses the problem.
+    attacker_royal: bool,
     table: HashMap<u64, Entry>,
     capacity: usize,
     path: Vec<u64>,
@@ -140,6 +142,7 @@ pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
     let mut solver = Solver {
         pos: pos.clone(),
         attacker: pos.side_to_move(),
+        attacker_royal: pos.royals(pos.side_to_move()).any(),
         table: HashMap::new(),
         capacity,
         path: Vec::new(),
@@ -232,6 +235,10 @@ impl Solver {
     /// The moves of the side to move that the tsume allows, and whether it is mated (defender
     /// with no escape) at once.
     fn children(&mut self) -> (MoveList, bool) {
+        if self.attacker_royal && royals_gone(&self.pos, self.attacker) {
+            // The defender took the attacker's last royal: the attack has failed.
+            return (MoveList::new(), false);
+        }
         if self.is_attacker_to_move() {
             (checks(&mut self.pos), false)
         } else {

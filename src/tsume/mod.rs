@@ -3,7 +3,8 @@
 //!
 //! Conventions, for Chu and Heian under every rule set:
 //! - The attacker is the side to move in the problem; it may have no royal at all (published
-//!   tsume give it none), and it never loses by having none.
+//!   tsume give it none), and then never loses by having none. An attacker that starts with a
+//!   royal and loses its last one (Chu, where the defender may capture it) has failed.
 //! - The attacker's moves are checks: after the move some royal of the defender is attacked, or
 //!   the defender has no royal left. With two royals (King and Crown Prince) an attack on
 //!   either is a check; the problem is solved when both are gone.

@@ -31,7 +31,7 @@ pub fn checks(pos: &mut Position) -> MoveList {
 }
 
 /// The defender's escapes in `pos` (defender to move): its legal moves, less those that leave
-/// its only royal attacked.
+/// its only royal attacked without taking the attacker's last royal.
 pub fn escapes(pos: &mut Position) -> MoveList {
     let defender = pos.side_to_move();
     let mut all = MoveList::new();
@@ -39,10 +39,13 @@ pub fn escapes(pos: &mut Position) -> MoveList {
         return all;
     }
     generate(pos, &mut all);
+    let attacker = !defender;
+    let attacker_royal = pos.royals(attacker).any();
     if pos.royals(defender).count() == 1 {
         all.retain(|mv| {
             pos.play(*mv);
-            let safe = !pos.in_check(defender);
+            // Taking the attacker's last royal wins for the defender, whatever else hangs.
+            let safe = !pos.in_check(defender) || (attacker_royal && royals_gone(pos, attacker));
             pos.undo();
             safe
         });

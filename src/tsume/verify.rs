@@ -26,6 +26,11 @@ pub enum VerifyError {
         /// The proof's move there.
         mv: Move,
     },
+    /// The defender captured the attacker's last royal.
+    AttackerLost {
+        /// The position after that capture (SFEN).
+        sfen: String,
+    },
     /// The defender survives past the claimed length.
     TooLong {
         /// The position (SFEN) where the defender is still alive when the length runs out.
@@ -40,6 +45,12 @@ impl fmt::Display for VerifyError {
             VerifyError::NotACheck { sfen, mv } => {
                 write!(f, "the proof's move {mv:?} in {sfen} is not a legal check")
             }
+            VerifyError::AttackerLost { sfen } => {
+                write!(
+                    f,
+                    "the defender takes the attacker's last royal, reaching {sfen}"
+                )
+            }
             VerifyError::TooLong { sfen } => {
                 write!(f, "the defender survives the claimed length, in {sfen}")
             }
@@ -52,6 +63,8 @@ impl std::error::Error for VerifyError {}
 struct Verifier<'a> {
     proof: &'a HashMap<u64, Move>,
     defender: Color,
+    /// The attacker started with a royal, so losing its last one loses the problem.
+    attacker_royal: bool,
     /// Proven positions: (key, plies left) to the length of their longest line.
     seen: HashMap<(u64, usize), usize>,
 }
@@ -66,6 +79,7 @@ pub fn verify(
     let mut verifier = Verifier {
         proof,
         defender: !pos.side_to_move(),
+        attacker_royal: pos.royals(pos.side_to_move()).any(),
         seen: HashMap::new(),
     };
     verifier.attack(&mut pos.clone(), max_plies)
@@ -79,6 +93,11 @@ fn all_moves(pos: &Position) -> MoveList {
 
 impl Verifier<'_> {
     fn attack(&mut self, pos: &mut Position, left: usize) -> Result<usize, VerifyError> {
+        if self.attacker_royal && royals_gone(pos, !self.defender) {
+            return Err(VerifyError::AttackerLost {
+                sfen: pos.to_sfen(),
+            });
+        }
         if left == 0 {
             return Err(VerifyError::TooLong {
                 sfen: pos.to_sfen(),
