@@ -96,6 +96,11 @@ pub const ASPIRATION_DELTA: i32 = 30;
 pub const ASPIRATION_MIN_DEPTH: i32 = 5;
 /// Plies added to the depth of a node whose side to move has a royal under attack.
 pub const CHECK_EXTENSION: i32 = 1;
+/// Reverse futility pruning: at most this depth, a non-PV node whose static evaluation beats
+/// beta by `RFP_MARGIN` per ply of depth returns it.
+pub const RFP_MAX_DEPTH: i32 = 6;
+/// Centipawns above beta per ply of depth for reverse futility.
+pub const RFP_MARGIN: i32 = 90;
 /// Late move reductions: from this depth, after this many moves.
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// Moves searched before late move reductions start.

@@ -1,5 +1,5 @@
 //! One search thread: iterative deepening with aspiration windows over a principal-variation
-//! alpha-beta search (check extension, late move reductions and pruning), and a quiescence
+//! alpha-beta search (check extension, reverse futility, late move reductions and pruning), and a quiescence
 //! search over captures and promotions. Game ends are scored by the rules core's `outcome`
 //! (royals captured, bare king, stalemate, Heian checkmate) with mate distances in plies;
 //! repetitions inside the search are draws under `Repetition::Fourfold` (a loss for the side that
@@ -493,6 +493,9 @@ impl<'a> Worker<'a> {
             is_pv,
             in_check,
         };
+        if let Some(score) = self.reverse_futility(&node) {
+            return score;
+        }
         self.search_moves(node, key, entry.and_then(|e| e.mv))
     }
 
@@ -522,6 +525,21 @@ impl<'a> Worker<'a> {
             return Err(alpha);
         }
         Ok((alpha, beta))
+    }
+
+    /// Reverse futility: a non-PV node so far above beta that a shallow search would not fall
+    /// below it returns its static evaluation.
+    fn reverse_futility(&self, node: &Node) -> Option<i32> {
+        if node.is_pv
+            || node.in_check
+            || node.ply == 0
+            || node.depth > p::RFP_MAX_DEPTH
+            || node.beta.abs() >= MATE_BOUND
+        {
+            return None;
+        }
+        let static_eval = evaluate(&self.pos, self.psq[node.ply]);
+        (static_eval - p::RFP_MARGIN * node.depth >= node.beta).then_some(static_eval)
     }
 
     /// The move loop of `search`: every move by the picker's order, late moves pruned and
@@ -600,27 +618,20 @@ impl<'a> Worker<'a> {
     /// full window, later ones with a null window (reduced when late and quiet), searched again
     /// when they beat alpha.
     fn search_move(&mut self, node: &Node, legal: usize, tactical: bool) -> i32 {
-        let Node {
-            alpha,
-            beta,
-            depth,
-            ply,
-            is_pv,
-            in_check,
-        } = *node;
+        let (alpha, beta, depth, ply) = (node.alpha, node.beta, node.depth, node.ply);
         if legal == 1 {
-            return -self.search(-beta, -alpha, depth - 1, ply + 1, is_pv);
+            return -self.search(-beta, -alpha, depth - 1, ply + 1, node.is_pv);
         }
         let mut reduction = 0;
-        if depth >= p::LMR_MIN_DEPTH && legal > p::LMR_MIN_MOVES && !tactical && !in_check {
+        if depth >= p::LMR_MIN_DEPTH && legal > p::LMR_MIN_MOVES && !tactical && !node.in_check {
             let r = self.lmr[(depth as usize).min(63)][legal.min(63)] as i32;
-            reduction = (r - is_pv as i32).clamp(0, depth - 2);
+            reduction = (r - node.is_pv as i32).clamp(0, depth - 2);
         }
         let mut s = -self.search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false);
         if s > alpha && reduction > 0 {
             s = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1, false);
         }
-        if s > alpha && s < beta && is_pv {
+        if s > alpha && s < beta && node.is_pv {
             s = -self.search(-beta, -alpha, depth - 1, ply + 1, true);
         }
         s
