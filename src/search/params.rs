@@ -106,12 +106,12 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 /// Moves searched before late move reductions start.
 pub const LMR_MIN_MOVES: usize = 3;
 /// Late move pruning: at most this depth, quiet moves after `BASE + SCALE * depth^2` tried moves
-/// are skipped (Chu positions have well over a hundred legal moves).
+/// are skipped (6, 12 and 22 moves at depths 1 to 3).
 pub const LMP_MAX_DEPTH: i32 = 3;
 /// Quiet moves tried at any depth before late move pruning.
-pub const LMP_BASE: i32 = 8;
+pub const LMP_BASE: i32 = 4;
 /// Further quiet moves tried per depth squared.
-pub const LMP_SCALE: i32 = 4;
+pub const LMP_SCALE: i32 = 2;
 /// Quiescence delta pruning margin.
 pub const DELTA_MARGIN: i32 = 200;
 /// Quiescence plies after which only captures of the last-moved-to square are tried.
