@@ -355,17 +355,23 @@ fn huge_time_values_are_refused_and_the_engine_lives_on() {
     e.close();
 }
 
-/// Finding: in lost positions shishi played on until XBoard (which applies a check rule in chu)
-/// forfeited it. Here every sente move leaves the king to the lion two squares away.
-#[test]
-fn resigns_when_every_move_loses() {
-    let sfen = "5k6/12/12/12/12/12/12/11P/12/2n9/12/K11 b - 1";
+/// A Chu position from a SFEN, and an engine in force mode set to it.
+fn chu_engine_at(sfen: &str) -> (Position, Engine) {
     let pos = Position::from_sfen(Variant::Chushogi, sfen).unwrap();
     let mut e = Engine::xboard();
     e.send("new");
     e.send("variant chu");
     e.send("force");
     e.send(&format!("setboard {}", pos.to_xboard_fen()));
+    (pos, e)
+}
+
+/// Finding: in lost positions shishi played on until XBoard (which applies a check rule in chu)
+/// forfeited it. Here every sente move leaves the king to the lion two squares away.
+#[test]
+fn resigns_when_every_move_loses() {
+    let sfen = "5k6/12/12/12/12/12/12/11P/12/2n9/12/K11 b - 1";
+    let (_, mut e) = chu_engine_at(sfen);
     e.send("sd 4");
     let replies = e.replies("go");
     assert!(replies.is_empty(), "{replies:?}");
@@ -381,12 +387,7 @@ fn resigns_when_every_move_loses() {
 #[test]
 fn claims_the_win_after_capturing_the_last_royal() {
     let sfen = "12/12/12/12/12/5k6/5N6/12/12/12/12/K11 b - 1";
-    let pos = Position::from_sfen(Variant::Chushogi, sfen).unwrap();
-    let mut e = Engine::xboard();
-    e.send("new");
-    e.send("variant chu");
-    e.send("force");
-    e.send(&format!("setboard {}", pos.to_xboard_fen()));
+    let (pos, mut e) = chu_engine_at(sfen);
     e.send("sd 3");
     e.send("go");
     let reply = e.engine_move();
