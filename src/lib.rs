@@ -12,6 +12,8 @@
 //! - `game`: a game record: moves, repetition and the game's result.
 //! - `search`: the alpha-beta search; `tsume`: the df-pn mate solver; `matchplay`: engine
 //!   matches, judged by `game` (none of the three uses another).
+//! - `training`: the data self-play writes for tuning the evaluation, and (to come) the
+//!   self-play and the tuner themselves.
 //! - `protocol`: USI and XBoard sessions on stdin/stdout, and the USI session fed a line at a
 //!   time by a browser (`wasm32-unknown-unknown`).
 //! - `cli`: the command line.
@@ -35,6 +37,8 @@ pub mod position;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod training;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tsume;
 

@@ -16,6 +16,7 @@ const LAYERS: &[&[&str]] = &[
     &["perft"],
     &["game"],
     &["search", "tsume", "matchplay"],
+    &["training"],
     &["protocol"],
     &["cli"],
 ];
