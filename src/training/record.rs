@@ -15,7 +15,7 @@
 //!
 //! Sente's view for both numbers keeps a file readable without replaying whose move it was.
 
-use crate::board::Variant;
+use crate::board::{Color, Variant};
 use crate::position::{Position, SfenError};
 use std::fmt;
 
@@ -40,7 +40,17 @@ impl Result01 {
         }
     }
 
-    fn text(self) -> &'static str {
+    /// The result of a game `winner` won (`None`: drawn).
+    pub fn from_winner(winner: Option<Color>) -> Result01 {
+        match winner {
+            Some(Color::Sente) => Result01::SenteWon,
+            Some(Color::Gote) => Result01::GoteWon,
+            None => Result01::Draw,
+        }
+    }
+
+    /// The result as the data format writes it: `1`, `0.5` or `0`.
+    pub fn text(self) -> &'static str {
         match self {
             Result01::GoteWon => "0",
             Result01::Draw => "0.5",
