@@ -1,9 +1,10 @@
 //! The command line: subcommands for people and scripts (`perft`, `bench`, `analyse`,
-//! `match`, `mate`); with no subcommand, the protocol loop on stdin/stdout. Each subcommand has its
+//! `match`, `mate`, `datagen`); with no subcommand, the protocol loop on stdin/stdout. Each subcommand has its
 //! arguments and handler in its own file; this one holds what they share.
 
 mod analyse;
 mod bench;
+mod datagen;
 mod mate;
 mod perft;
 mod play_match;
@@ -36,6 +37,8 @@ enum Command {
     Match(play_match::MatchArgs),
     /// Solve tsume (mating problems) with the df-pn solver and verify every proof.
     Mate(mate::MateArgs),
+    /// Self-play games that write training positions (variant;sfen;score;result) to a file.
+    Datagen(datagen::DatagenArgs),
 }
 
 /// Errors shown to the user as one line; exit code 2.
@@ -93,6 +96,7 @@ pub fn run() -> i32 {
         Some(Command::Analyse(args)) => analyse::run(args),
         Some(Command::Match(args)) => play_match::run(args),
         Some(Command::Mate(args)) => mate::run(args),
+        Some(Command::Datagen(args)) => datagen::run(args),
         None => {
             crate::protocol::run_stdio();
             Ok(())

@@ -1,0 +1,141 @@
+//! `shishi datagen`: self-play games whose quiet positions, scored by the search and labelled
+//! with the game's result, go to a training file (`training::datagen` plays and writes; this file
+//! reads the options and shows progress). Progress goes to stderr, a `\r`-updated line on a
+//! terminal and a plain line every ten games otherwise; the summary goes to stdout.
+
+use super::{parse_variant, UsageError};
+use crate::training::datagen::{self, DatagenConfig, Progress, Summary};
+use clap::Args;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+#[derive(Args)]
+pub struct DatagenArgs {
+    /// Variants, comma-separated; games cycle over them: chushogi (chu), heian, heian9x8,
+    /// heian8x9, heian8x8.
+    #[arg(long, required = true, value_delimiter = ',')]
+    variant: Vec<String>,
+    /// Games the output file should hold; a file that already has some gets only the rest.
+    #[arg(long)]
+    games: usize,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 5000)]
+    nodes: u64,
+    /// Games played at once, each by its own single-threaded search.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Transposition table of each game, in MiB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// Random moves that open each game: between this - 2 and this + 2 (0: none).
+    #[arg(long, default_value_t = 8)]
+    random_plies: usize,
+    /// Seed of the random openings (default: from the clock); fixed, the file is reproducible.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The data file; appended to, and resumed if it already holds games.
+    #[arg(long)]
+    out: PathBuf,
+    /// A game still going after this many plies is a draw (default: Heian 300, Chu 500).
+    #[arg(long)]
+    max_plies: Option<usize>,
+}
+
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+fn duration_text(d: Duration) -> String {
+    let s = d.as_secs();
+    match s {
+        0..=59 => format!("{s}s"),
+        60..=3599 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, s / 60 % 60),
+    }
+}
+
+fn progress_text(p: &Progress) -> String {
+    let eta = p.eta().map_or("-".to_string(), duration_text);
+    format!(
+        "[{:>w$}/{}] positions {}  {:.1} games/min  elapsed {}  ETA {eta}",
+        p.games_done,
+        p.games_total,
+        p.positions,
+        p.games_per_minute(),
+        duration_text(p.elapsed),
+        w = p.games_total.to_string().len()
+    )
+}
+
+fn summary_text(s: &Summary) -> String {
+    format!(
+        "datagen: {} games, {} positions, sente +{} ={} -{}, {:.1} plies per game ({} games in the file)",
+        s.games,
+        s.positions,
+        s.sente_wins,
+        s.draws,
+        s.gote_wins,
+        s.average_plies(),
+        s.games_before + s.games
+    )
+}
+
+pub fn run(args: DatagenArgs) -> Result<(), UsageError> {
+    let variants = args
+        .variant
+        .iter()
+        .map(|name| parse_variant(name.trim()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let config = DatagenConfig {
+        variants,
+        games: args.games,
+        nodes: args.nodes,
+        threads: args.threads,
+        hash_mb: args.hash,
+        random_plies: args.random_plies,
+        seed,
+        out: args.out,
+        max_plies: args.max_plies,
+    };
+    config.check().map_err(|e| UsageError(e.to_string()))?;
+    let terminal = std::io::stderr().is_terminal();
+    let mut first = true;
+    let mut on_progress = |p: &Progress| {
+        if first {
+            first = false;
+            let cut = if p.dropped_bytes > 0 {
+                format!(
+                    ", cut off an incomplete last game ({} bytes)",
+                    p.dropped_bytes
+                )
+            } else {
+                String::new()
+            };
+            eprintln!(
+                "datagen: {} holds {} games{cut}; playing {} more, seed {seed}",
+                config.out.display(),
+                p.games_before,
+                p.games_total - p.games_before
+            );
+        }
+        let played = p.games_done - p.games_before;
+        if terminal {
+            eprint!("\r\x1b[K{}", progress_text(p));
+            let _ = std::io::stderr().flush();
+        } else if played > 0 && (played.is_multiple_of(10) || p.games_done == p.games_total) {
+            eprintln!("{}", progress_text(p));
+        }
+    };
+    let result = datagen::run(&config, &mut on_progress);
+    if terminal && !first {
+        // The progress line stays, ended, whether the run finished or stopped.
+        eprintln!();
+    }
+    let summary = result.map_err(|e| UsageError(format!("datagen: {e}")))?;
+    println!("{}", summary_text(&summary));
+    Ok(())
+}

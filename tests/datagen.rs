@@ -1,0 +1,173 @@
+//! `shishi datagen` as a user runs it: tiny Heian 8x8 runs (300 nodes a move) whose files must
+//! read back as records, repeat exactly under a fixed seed whatever the thread count, resume to
+//! what one uninterrupted run writes, and survive a run killed in the middle of a block.
+
+use shishi::training::record::Record;
+use shishi::Color;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A fresh path in the temporary directory for `name`.
+fn temp_file(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("shishi-datagen-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Runs `shishi datagen` on `out` with a small fixed setting, `extra` (flag, value) pairs
+/// replacing or adding to it; returns exit code, stdout and stderr.
+fn datagen(out: &Path, games: usize, extra: &[&str]) -> (i32, String, String) {
+    let games = games.to_string();
+    let mut settings: Vec<(&str, &str)> = vec![
+        ("--variant", "heian8x8"),
+        ("--nodes", "300"),
+        ("--threads", "1"),
+        ("--hash", "2"),
+        ("--seed", "7"),
+        ("--games", &games),
+        ("--out", out.to_str().unwrap()),
+    ];
+    for pair in extra.chunks(2) {
+        match settings.iter_mut().find(|(flag, _)| *flag == pair[0]) {
+            Some(setting) => setting.1 = pair[1],
+            None => settings.push((pair[0], pair[1])),
+        }
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .arg("datagen")
+        .args(settings.iter().flat_map(|&(flag, value)| [flag, value]))
+        .output()
+        .expect("binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn generate(out: &Path, games: usize, extra: &[&str]) -> String {
+    let (code, stdout, stderr) = datagen(out, games, extra);
+    assert_eq!(code, 0, "stdout {stdout} stderr {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    std::fs::read_to_string(out).unwrap()
+}
+
+fn count_lines_starting(text: &str, prefix: &str) -> usize {
+    text.lines().filter(|l| l.starts_with(prefix)).count()
+}
+
+#[test]
+fn every_line_is_a_record_or_a_block_comment_and_no_position_is_in_check() {
+    let out = temp_file("records");
+    let text = generate(&out, 2, &[]);
+    assert_eq!(count_lines_starting(&text, "# game "), 2);
+    assert_eq!(count_lines_starting(&text, "# end game "), 2);
+    let mut records = 0;
+    for line in text.lines() {
+        if Record::is_comment(line) {
+            continue;
+        }
+        let record = Record::parse(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let pos = record.position();
+        assert!(
+            !pos.in_check(Color::Sente) && !pos.in_check(Color::Gote),
+            "{line}"
+        );
+        assert!(record.score.abs() <= 3000, "{line}");
+        records += 1;
+    }
+    assert!(records > 0, "{text}");
+    let _ = std::fs::remove_file(out);
+}
+
+#[test]
+fn a_fixed_seed_repeats_the_file_whatever_the_thread_count() {
+    let (one, again, two_threads) = (
+        temp_file("seed-a"),
+        temp_file("seed-b"),
+        temp_file("seed-c"),
+    );
+    let first = generate(&one, 2, &[]);
+    assert_eq!(generate(&again, 2, &[]), first);
+    assert_eq!(generate(&two_threads, 2, &["--threads", "2"]), first);
+    let other_seed = temp_file("seed-d");
+    assert_ne!(generate(&other_seed, 2, &["--seed", "8"]), first);
+    for path in [one, again, two_threads, other_seed] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn a_resumed_run_adds_only_the_missing_games_and_writes_what_one_run_would() {
+    let resumed = temp_file("resume-a");
+    let two = generate(&resumed, 2, &[]);
+    let three = generate(&resumed, 3, &[]);
+    assert!(three.starts_with(&two));
+    assert_eq!(count_lines_starting(&three, "# game "), 3);
+    let direct = temp_file("resume-b");
+    assert_eq!(generate(&direct, 3, &[]), three);
+    // A file already holding the games is left alone.
+    let (code, stdout, _) = datagen(&resumed, 3, &[]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("0 games"), "{stdout}");
+    assert_eq!(std::fs::read_to_string(&resumed).unwrap(), three);
+    for path in [resumed, direct] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn a_run_killed_mid_block_resumes_cleanly() {
+    let full = temp_file("killed-a");
+    let whole = generate(&full, 2, &[]);
+    let second_block = whole.rfind("# game ").unwrap();
+    let killed = temp_file("killed-b");
+    for cut in [
+        second_block + 3,
+        second_block + (whole.len() - second_block) / 2,
+        whole.len() - 1,
+    ] {
+        std::fs::write(&killed, &whole[..cut]).unwrap();
+        let (code, stdout, stderr) = datagen(&killed, 2, &[]);
+        assert_eq!(code, 0, "cut at {cut}: {stdout} {stderr}");
+        assert!(stderr.contains("incomplete"), "{stderr}");
+        assert_eq!(std::fs::read_to_string(&killed).unwrap(), whole);
+    }
+    for path in [full, killed] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn a_file_datagen_did_not_write_is_refused_and_left_alone() {
+    let foreign = temp_file("foreign");
+    let text = "some notes\nthat are not training data\n";
+    std::fs::write(&foreign, text).unwrap();
+    let (code, _, stderr) = datagen(&foreign, 1, &[]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not a datagen file"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&foreign).unwrap(), text);
+    let _ = std::fs::remove_file(foreign);
+}
+
+#[test]
+fn bad_options_are_one_line_errors() {
+    let out = temp_file("bad-options");
+    for (extra, needle) in [
+        (&["--variant", "heian,shogi"][..], "unknown variant 'shogi'"),
+        (&["--nodes", "0"][..], "--nodes"),
+        (&["--threads", "0"][..], "--threads"),
+        (&["--max-plies", "5"][..], "--max-plies"),
+        (&["--random-plies", "1000"][..], "--random-plies"),
+    ] {
+        let (code, stdout, stderr) = datagen(&out, 1, extra);
+        assert_eq!(code, 2, "{extra:?}: {stdout} {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{extra:?}: {stderr}");
+        assert!(stderr.contains(needle), "{extra:?}: {stderr}");
+    }
+    let (code, _, stderr) = datagen(&out, 0, &[]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--games"), "{stderr}");
+    assert!(!out.exists(), "a refused run creates no file");
+}
