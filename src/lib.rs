@@ -12,8 +12,8 @@
 //! - `game`: a game record: moves, repetition and the game's result.
 //! - `search`: the alpha-beta search; `tsume`: the df-pn mate solver; `matchplay`: engine
 //!   matches, judged by `game` (none of the three uses another).
-//! - `training`: the data self-play writes for tuning the evaluation, and (to come) the
-//!   self-play and the tuner themselves.
+//! - `training`: the data self-play writes for tuning the evaluation, the self-play that writes
+//!   it (`datagen`), and (to come) the tuner.
 //! - `protocol`: USI and XBoard sessions on stdin/stdout, and the USI session fed a line at a
 //!   time by a browser (`wasm32-unknown-unknown`).
 //! - `cli`: the command line.
