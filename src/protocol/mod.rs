@@ -14,6 +14,7 @@
 
 mod line_front;
 pub mod options;
+mod session;
 mod usi;
 #[cfg(target_arch = "wasm32")]
 mod wasm;

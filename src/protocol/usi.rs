@@ -13,7 +13,7 @@
 //! starts its clock, `isready` is answered at once, and every line but `isready` is kept and
 //! handled in order, as `command`, once the search has returned.
 
-use super::options::Settings;
+use super::session::Core;
 use super::{emit, engine_name, pv_text, EmitWriter};
 #[cfg(not(target_arch = "wasm32"))]
 use super::{Input, Lines, POLL};
@@ -87,9 +87,8 @@ enum Interrupt {
 
 pub struct Session {
     dialect: Dialect,
-    settings: Settings,
-    engine: Option<Engine>,
-    engine_options_changed: bool,
+    /// Options and the engine.
+    core: Core,
     pos: Option<Position>,
     running: Option<Running>,
     job: Option<Job>,
@@ -193,9 +192,7 @@ impl Session {
     fn new(dialect: Dialect, here: Option<Here>) -> Session {
         Session {
             dialect,
-            settings: Settings::default(),
-            engine: None,
-            engine_options_changed: false,
+            core: Core::default(),
             pos: None,
             running: None,
             job: None,
@@ -275,7 +272,7 @@ impl Session {
     fn handshake(&self) {
         emit(&format!("id name {}", engine_name()));
         emit("id author the shishi authors");
-        for line in self.settings.usi_lines(self.dialect == Dialect::Uci) {
+        for line in self.core.settings().usi_lines(self.dialect == Dialect::Uci) {
             emit(&line);
         }
         emit(match self.dialect {
@@ -286,14 +283,7 @@ impl Session {
 
     /// The engine with the current options, made on first use.
     fn engine(&mut self) -> &mut Engine {
-        let options = self.settings.engine.clone();
-        if self.engine.is_some() && self.engine_options_changed {
-            if let Some(engine) = self.engine.as_mut() {
-                engine.set_options(options.clone());
-            }
-        }
-        self.engine_options_changed = false;
-        self.engine.get_or_insert_with(|| Engine::new(options))
+        self.core.engine()
     }
 
     /// Handles one line; returns false on `quit`.
@@ -343,25 +333,18 @@ impl Session {
         let value_at = args.iter().position(|&w| w == "value");
         let name = args[1..value_at.unwrap_or(args.len())].join(" ");
         let value = value_at.map_or(String::new(), |i| args[i + 1..].join(" "));
-        let before = self.settings.clone();
-        if let Err(e) = self.settings.set(&name, &value) {
-            return error(&e);
-        }
-        if self.settings.variant != before.variant {
+        let changed = match self.core.set_option(&name, &value) {
+            Ok(changed) => changed,
+            Err(e) => return error(&e.to_string()),
+        };
+        if changed.variant {
             self.pos = None;
         }
-        if self.settings.rules != before.rules {
+        if changed.rules {
+            let rules = self.core.settings().rules;
             if let Some(pos) = self.pos.as_mut() {
-                pos.set_rules(self.settings.rules);
+                pos.set_rules(rules);
             }
-        }
-        let (a, b) = (&self.settings.engine, &before.engine);
-        if a.hash_mb != b.hash_mb
-            || a.threads != b.threads
-            || a.multipv != b.multipv
-            || a.move_overhead != b.move_overhead
-        {
-            self.engine_options_changed = true;
         }
     }
 
@@ -375,7 +358,7 @@ impl Session {
     }
 
     fn parse_position(&self, args: &[&str]) -> Result<Position, String> {
-        let variant = self.settings.variant;
+        let variant = self.core.settings().variant;
         let moves_at = args.iter().position(|&w| w == "moves");
         let (setup, moves) = match moves_at {
             Some(i) => (&args[..i], &args[i + 1..]),
@@ -416,7 +399,7 @@ impl Session {
                 )
             }
         };
-        pos.set_rules(self.settings.rules);
+        pos.set_rules(self.core.settings().rules);
         for (i, text) in moves.iter().enumerate() {
             let mv = parse_move(&pos, text, self.notation())
                 .map_err(|e| format!("illegal move {} ({text}): {}", i + 1, e.reason))?;
@@ -484,11 +467,11 @@ impl Session {
         if let Some(pos) = &self.pos {
             return pos.clone();
         }
-        let variant = self.settings.variant;
+        let variant = self.core.settings().variant;
         emit(&format!(
             "info string no position given: searching the start position of {variant}"
         ));
-        let pos = Position::startpos(variant).with_rules(self.settings.rules);
+        let pos = Position::startpos(variant).with_rules(self.core.settings().rules);
         self.pos = Some(pos.clone());
         pos
     }
@@ -565,7 +548,7 @@ impl Session {
     fn mate(&mut self, pos: &Position, time: Option<Duration>) {
         use crate::tsume::{solve, MateLimits, MateOutcome};
         let (pos, notation) = (pos.clone(), self.notation());
-        let table_mb = self.settings.engine.hash_mb;
+        let table_mb = self.core.settings().engine.hash_mb;
         self.start_job(move |stop| {
             let limits = MateLimits {
                 time,
@@ -659,7 +642,7 @@ impl Session {
 
     fn display(&self) {
         let Some(pos) = &self.pos else {
-            let start = Position::startpos(self.settings.variant);
+            let start = Position::startpos(self.core.settings().variant);
             emit("info string no position given; the start position is:");
             return show(&start);
         };
@@ -698,4 +681,19 @@ fn show(pos: &Position) {
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_and_threads_reach_the_engine_made_before_them() {
+        let mut session = Session::new(Dialect::Usi, None);
+        session.command("isready");
+        session.command("setoption name USI_Hash value 16");
+        session.command("setoption name Threads value 2");
+        let options = session.engine().options().clone();
+        assert_eq!((options.hash_mb, options.threads), (16, 2));
+    }
 }

@@ -10,7 +10,7 @@
 mod game_end;
 mod highlight;
 
-use super::options::Settings;
+use super::session::Core;
 use super::{emit, engine_name, pv_text, Input, Lines, POLL};
 use crate::board::{Color, Family, Variant};
 use crate::notation::{parse_move, write_move, Notation};
@@ -38,9 +38,8 @@ struct TimeControl {
 }
 
 struct Session {
-    settings: Settings,
-    engine: Option<Engine>,
-    engine_options_changed: bool,
+    /// Options and the engine.
+    core: Core,
     pos: Position,
     force: bool,
     engine_side: Color,
@@ -58,25 +57,7 @@ struct Session {
 
 /// Runs the loop after the `xboard` command.
 pub fn run(lines: &Lines) {
-    let settings = Settings::default();
-    let mut session = Session {
-        pos: Position::startpos(Variant::Chushogi).with_rules(settings.rules),
-        settings,
-        engine: None,
-        engine_options_changed: false,
-        force: false,
-        engine_side: Color::Gote,
-        game_over: false,
-        level: TimeControl::default(),
-        move_time: None,
-        max_depth: None,
-        clock: None,
-        opponent_clock: None,
-        post: false,
-        analyze: false,
-        running: None,
-        last_info: Arc::new(Mutex::new(None)),
-    };
+    let mut session = Session::new();
     loop {
         let input = if session.running.is_some() {
             lines.poll(POLL)
@@ -163,15 +144,28 @@ const HEIAN_PIECES: &[(&str, &str)] = &[
 const HEIAN_PIECE_TO_CHAR: &str = "PNBRLSE..G.+.++.++Kpnbrlse..g.+.++.++k";
 
 impl Session {
-    fn engine(&mut self) -> &mut Engine {
-        let options = self.settings.engine.clone();
-        if self.engine_options_changed {
-            if let Some(engine) = self.engine.as_mut() {
-                engine.set_options(options.clone());
-            }
+    fn new() -> Session {
+        let core = Core::default();
+        Session {
+            pos: Position::startpos(Variant::Chushogi).with_rules(core.settings().rules),
+            core,
+            force: false,
+            engine_side: Color::Gote,
+            game_over: false,
+            level: TimeControl::default(),
+            move_time: None,
+            max_depth: None,
+            clock: None,
+            opponent_clock: None,
+            post: false,
+            analyze: false,
+            running: None,
+            last_info: Arc::new(Mutex::new(None)),
         }
-        self.engine_options_changed = false;
-        self.engine.get_or_insert_with(|| Engine::new(options))
+    }
+
+    fn engine(&mut self) -> &mut Engine {
+        self.core.engine()
     }
 
     /// Handles one line; returns false on `quit`.
@@ -230,8 +224,8 @@ impl Session {
                 self.game_over = true;
             }
             "option" => self.option(rest, line),
-            "memory" => self.set_engine_option("USI_Hash", rest, line),
-            "cores" => self.set_engine_option("Threads", rest, line),
+            "memory" => self.set_option("USI_Hash", rest, line),
+            "cores" => self.set_option("Threads", rest, line),
             "lift" => self.lift(rest),
             other => {
                 if parse_move(&self.pos, line, Notation::Xboard).is_ok() {
@@ -292,7 +286,7 @@ impl Session {
             "feature myname=\"{}\" variants=\"{VARIANTS}\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 memory=1 smp=1 highlight=1 debug=1",
             engine_name()
         ));
-        for line in self.settings.xboard_lines() {
+        for line in self.core.settings().xboard_lines() {
             emit(&line);
         }
         emit("feature done=1");
@@ -300,8 +294,8 @@ impl Session {
 
     fn new_game(&mut self) {
         self.abort_search();
-        self.settings.variant = Variant::Chushogi;
-        self.pos = Position::startpos(Variant::Chushogi).with_rules(self.settings.rules);
+        self.core.set_variant(Variant::Chushogi);
+        self.pos = Position::startpos(Variant::Chushogi).with_rules(self.core.settings().rules);
         self.force = false;
         self.engine_side = Color::Gote;
         self.game_over = false;
@@ -319,8 +313,8 @@ impl Session {
             ));
             return;
         };
-        self.settings.variant = variant;
-        self.pos = Position::startpos(variant).with_rules(self.settings.rules);
+        self.core.set_variant(variant);
+        self.pos = Position::startpos(variant).with_rules(self.core.settings().rules);
         self.game_over = false;
         if variant.family() == Family::Heian {
             emit(&format!(
@@ -337,9 +331,9 @@ impl Session {
 
     fn setboard(&mut self, fen: &str) {
         self.abort_search();
-        match Position::from_xboard_fen(self.settings.variant, fen) {
+        match Position::from_xboard_fen(self.core.settings().variant, fen) {
             Ok(pos) => {
-                self.pos = pos.with_rules(self.settings.rules);
+                self.pos = pos.with_rules(self.core.settings().rules);
                 self.game_over = false;
                 self.restart_analysis();
             }
@@ -414,25 +408,21 @@ impl Session {
         }
     }
 
+    /// `option NAME=VALUE`.
     fn option(&mut self, args: &str, line: &str) {
         let (name, value) = args.split_once('=').unwrap_or((args, ""));
-        let before = self.settings.clone();
-        match self.settings.set(name, value) {
-            Ok(()) => {
-                self.pos.set_rules(self.settings.rules);
-                if before.engine.multipv != self.settings.engine.multipv
-                    || before.engine.move_overhead != self.settings.engine.move_overhead
-                {
-                    self.engine_options_changed = true;
-                }
-            }
-            Err(e) => emit(&format!("Error ({e}): {line}")),
-        }
+        self.set_option(name, value, line);
     }
 
-    fn set_engine_option(&mut self, name: &str, value: &str, line: &str) {
-        match self.settings.set(name, value) {
-            Ok(()) => self.engine_options_changed = true,
+    /// Sets an option of the table (`option`, `memory`, `cores`); new rules apply to the game
+    /// at once, new engine options at the next search.
+    fn set_option(&mut self, name: &str, value: &str, line: &str) {
+        match self.core.set_option(name, value) {
+            Ok(changed) => {
+                if changed.rules {
+                    self.pos.set_rules(self.core.settings().rules);
+                }
+            }
             Err(e) => emit(&format!("Error ({e}): {line}")),
         }
     }
@@ -592,5 +582,26 @@ impl Session {
         emit(&format!("{} {{{comment}}}", outcome.score()));
         self.game_over = true;
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `option` once changed only MultiPV and move overhead of a running engine; every engine
+    /// option now reaches the engine, whichever command set it.
+    #[test]
+    fn hash_and_threads_reach_the_engine_by_option_memory_and_cores() {
+        let mut session = Session::new();
+        session.command("new");
+        session.command("option USI_Hash=16");
+        session.command("option Threads=2");
+        let options = session.engine().options().clone();
+        assert_eq!((options.hash_mb, options.threads), (16, 2));
+        session.command("memory 8");
+        session.command("cores 3");
+        let options = session.engine().options().clone();
+        assert_eq!((options.hash_mb, options.threads), (8, 3));
     }
 }

@@ -87,7 +87,7 @@ pub struct SearchResult {
 }
 
 /// Engine options shared by both protocols.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
     /// Transposition table size in MiB.
     pub hash_mb: usize,
