@@ -16,32 +16,31 @@ use crate::moves::Move;
 use crate::notation::{parse_move, write_move, MoveError, Notation};
 use crate::position::{Outcome, OutcomeReason, Position};
 use crate::rules::Repetition;
-use std::fmt;
 
 /// The result of a finished game: winner (or draw) and reason.
 pub type GameResult = Outcome;
 
 /// Why `GameRecord::play` refused a move; the record is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// The game is already over.
+    #[error("the game is over ({0})")]
     GameOver(Outcome),
     /// The move is not one the move generator produces in the current position.
+    #[error("not a legal move here (move bits {:#x})", .0.bits())]
     NotLegal(Move),
 }
 
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::GameOver(o) => write!(f, "the game is over ({o})"),
-            GameError::NotLegal(mv) => {
-                write!(f, "not a legal move here (move bits {:#x})", mv.bits())
-            }
-        }
-    }
+/// Why `GameRecord::play_text` refused a move text; the record is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The text is not a move of the position, or repeats a position where that is forbidden.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// The move cannot be played: the game is over.
+    #[error(transparent)]
+    Game(#[from] GameError),
 }
-
-impl std::error::Error for GameError {}
 
 /// One game from its start position.
 #[derive(Clone)]
@@ -146,6 +145,13 @@ impl GameRecord {
                 reason: "repeats an earlier position, which these rules forbid".to_string(),
             });
         }
+        Ok(mv)
+    }
+
+    /// Reads a move in `notation` (`GameRecord::parse`) and plays it.
+    pub fn play_text(&mut self, text: &str, notation: Notation) -> Result<Move, PlayError> {
+        let mv = self.parse(text, notation)?;
+        self.play(mv)?;
         Ok(mv)
     }
 

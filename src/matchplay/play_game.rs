@@ -9,6 +9,7 @@ use super::game_end::{EndReason, GameEnd};
 use super::openings::Opening;
 use super::referee::Referee;
 use crate::board::Color;
+use crate::game::PlayError;
 use crate::notation::{write_move, Notation};
 use crate::position::OutcomeReason;
 use std::time::{Duration, Instant};
@@ -279,7 +280,7 @@ impl Game<'_> {
     }
 
     /// Plays a move on the referee and records both of its spellings.
-    fn play_text(&mut self, text: &str, notation: Notation) -> Result<(), String> {
+    fn play_text(&mut self, text: &str, notation: Notation) -> Result<(), PlayError> {
         let before = self.referee.position().clone();
         let mv = self.referee.play(text, notation)?;
         self.texts.push(MoveTexts {

@@ -19,7 +19,7 @@ use super::{emit, engine_name, pv_text, EmitWriter};
 use super::{Input, Lines, POLL};
 use crate::board::{Color, Variant};
 use crate::notation::{parse_move, write_move, Notation};
-use crate::position::Position;
+use crate::position::{Position, SfenError};
 use crate::search::{
     Control, Engine, Limits, Poll, Score, SearchHandle, SearchInfo, SearchResult, MAX_PLY, MAX_TIME,
 };
@@ -127,26 +127,82 @@ pub fn run(lines: &Lines, dialect: Dialect) {
     }
 }
 
-/// A non-negative whole number for `go <what>`, in the full range of `T`.
-fn whole_number<T: TryFrom<u128>>(what: &str, text: &str) -> Result<T, String> {
-    let n: u128 = text
-        .parse()
-        .map_err(|_| format!("go {what} needs a whole number, not '{text}'"))?;
-    T::try_from(n).map_err(|_| format!("go {what} {n} is too large"))
+/// Why a `position` or `go` command was refused; each error names the word it could not take.
+/// The session's state is unchanged.
+#[derive(Debug, thiserror::Error)]
+enum CommandError {
+    #[error("go {0} needs a number")]
+    MissingValue(String),
+    #[error("go {param} needs a whole number, not '{text}'")]
+    NotAWholeNumber { param: String, text: String },
+    #[error("go {param} {value} is too large")]
+    TooLarge { param: String, value: u128 },
+    #[error("go {param} needs milliseconds, not '{text}'")]
+    NotMilliseconds { param: String, text: String },
+    #[error("go {param} {value} is beyond the longest time accepted ({max} ms)")]
+    TooLong {
+        param: String,
+        value: i128,
+        max: i128,
+    },
+    #[error("go perft depth must be 1 to 20, not {0}")]
+    PerftDepth(u32),
+    #[error("unknown go parameter: {0}")]
+    UnknownGoParameter(String),
+    #[error("unexpected words after startpos: {0}")]
+    AfterStartpos(String),
+    #[error("bad SFEN for {variant}: {error}{}", other_variant_hint(*.other))]
+    BadSfen {
+        variant: Variant,
+        error: SfenError,
+        /// The variant the text is a position of, when it is another one.
+        other: Option<Variant>,
+    },
+    #[error("position sfen needs a SFEN")]
+    NoSfen,
+    #[error("position needs: position startpos|sfen <sfen> [moves <move> ...]")]
+    PositionUsage,
+    #[error("illegal move {number} ({text}): {reason}")]
+    IllegalMove {
+        number: usize,
+        text: String,
+        reason: String,
+    },
 }
 
-/// A time in milliseconds for `go <what>`; a negative clock (a GUI's overrun) counts as zero.
-fn millis(what: &str, text: &str) -> Result<Duration, String> {
-    let n: i128 = text
-        .parse()
-        .map_err(|_| format!("go {what} needs milliseconds, not '{text}'"))?;
+fn other_variant_hint(other: Option<Variant>) -> String {
+    other.map_or(String::new(), |v| {
+        format!(" (it is a {v} position: set USI_Variant first)")
+    })
+}
+
+/// A non-negative whole number for `go <param>`, in the full range of `T`.
+fn whole_number<T: TryFrom<u128>>(param: &str, text: &str) -> Result<T, CommandError> {
+    let value: u128 = text.parse().map_err(|_| CommandError::NotAWholeNumber {
+        param: param.to_string(),
+        text: text.to_string(),
+    })?;
+    T::try_from(value).map_err(|_| CommandError::TooLarge {
+        param: param.to_string(),
+        value,
+    })
+}
+
+/// A time in milliseconds for `go <param>`; a negative clock (a GUI's overrun) counts as zero.
+fn millis(param: &str, text: &str) -> Result<Duration, CommandError> {
+    let value: i128 = text.parse().map_err(|_| CommandError::NotMilliseconds {
+        param: param.to_string(),
+        text: text.to_string(),
+    })?;
     let max = MAX_TIME.as_millis() as i128;
-    if n > max {
-        return Err(format!(
-            "go {what} {n} is beyond the longest time accepted ({max} ms)"
-        ));
+    if value > max {
+        return Err(CommandError::TooLong {
+            param: param.to_string(),
+            value,
+            max,
+        });
     }
-    Ok(Duration::from_millis(n.max(0) as u64))
+    Ok(Duration::from_millis(value.max(0) as u64))
 }
 
 fn error(message: &str) {
@@ -353,11 +409,11 @@ impl Session {
     fn position(&mut self, args: &[&str]) {
         match self.parse_position(args) {
             Ok(pos) => self.pos = Some(pos),
-            Err(e) => error(&e),
+            Err(e) => error(&e.to_string()),
         }
     }
 
-    fn parse_position(&self, args: &[&str]) -> Result<Position, String> {
+    fn parse_position(&self, args: &[&str]) -> Result<Position, CommandError> {
         let variant = self.core.settings().variant;
         let moves_at = args.iter().position(|&w| w == "moves");
         let (setup, moves) = match moves_at {
@@ -366,12 +422,7 @@ impl Session {
         };
         let mut pos = match setup.split_first() {
             Some((&"startpos", [])) => Position::startpos(variant),
-            Some((&"startpos", extra)) => {
-                return Err(format!(
-                    "unexpected words after startpos: {}",
-                    extra.join(" ")
-                ))
-            }
+            Some((&"startpos", extra)) => return Err(CommandError::AfterStartpos(extra.join(" "))),
             Some((&kind @ ("sfen" | "fen"), fields)) if !fields.is_empty() => {
                 let text = fields.join(" ");
                 let parsed = if kind == "fen" && self.dialect == Dialect::Uci {
@@ -379,36 +430,32 @@ impl Session {
                 } else {
                     Position::from_sfen(variant, &text)
                 };
-                parsed.map_err(|e| {
-                    let other = Position::from_sfen_any(&text)
+                parsed.map_err(|error| CommandError::BadSfen {
+                    variant,
+                    error,
+                    other: Position::from_sfen_any(&text)
                         .ok()
                         .map(|p| p.variant())
-                        .filter(|&v| v != variant);
-                    match other {
-                        Some(v) => format!(
-                            "bad SFEN for {variant}: {e} (it is a {v} position: set USI_Variant first)"
-                        ),
-                        None => format!("bad SFEN for {variant}: {e}"),
-                    }
+                        .filter(|&v| v != variant),
                 })?
             }
-            Some((&("sfen" | "fen"), _)) => return Err("position sfen needs a SFEN".to_string()),
-            _ => {
-                return Err(
-                    "position needs: position startpos|sfen <sfen> [moves <move> ...]".to_string(),
-                )
-            }
+            Some((&("sfen" | "fen"), _)) => return Err(CommandError::NoSfen),
+            _ => return Err(CommandError::PositionUsage),
         };
         pos.set_rules(self.core.settings().rules);
         for (i, text) in moves.iter().enumerate() {
-            let mv = parse_move(&pos, text, self.notation())
-                .map_err(|e| format!("illegal move {} ({text}): {}", i + 1, e.reason))?;
+            let mv =
+                parse_move(&pos, text, self.notation()).map_err(|e| CommandError::IllegalMove {
+                    number: i + 1,
+                    text: text.to_string(),
+                    reason: e.reason,
+                })?;
             pos.play(mv);
         }
         Ok(pos)
     }
 
-    fn parse_go(&self, args: &[&str]) -> Result<GoRequest, String> {
+    fn parse_go(&self, args: &[&str]) -> Result<GoRequest, CommandError> {
         let mut limits = Limits::default();
         let (sente_time, gote_time, sente_inc, gote_inc) = match self.dialect {
             Dialect::Usi => ("btime", "wtime", "binc", "winc"),
@@ -420,7 +467,7 @@ impl Session {
                 words
                     .next()
                     .copied()
-                    .ok_or_else(|| format!("go {word} needs a number"))
+                    .ok_or_else(|| CommandError::MissingValue(word.to_string()))
             };
             match word {
                 "infinite" => limits.infinite = true,
@@ -428,7 +475,7 @@ impl Session {
                 "perft" => {
                     let depth: u32 = whole_number(word, value()?)?;
                     if !(1..=20).contains(&depth) {
-                        return Err(format!("go perft depth must be 1 to 20, not {depth}"));
+                        return Err(CommandError::PerftDepth(depth));
                     }
                     return Ok(GoRequest::Perft(depth));
                 }
@@ -457,7 +504,7 @@ impl Session {
                     limits.depth = Some(depth.clamp(1, MAX_PLY as u32));
                 }
                 "nodes" => limits.nodes = Some(whole_number::<u64>(word, value()?)?.max(1)),
-                other => return Err(format!("unknown go parameter: {other}")),
+                other => return Err(CommandError::UnknownGoParameter(other.to_string())),
             }
         }
         Ok(GoRequest::Search(limits))
@@ -484,7 +531,7 @@ impl Session {
         }
         let request = match self.parse_go(args) {
             Ok(r) => r,
-            Err(e) => return error(&e),
+            Err(e) => return error(&e.to_string()),
         };
         let pos = self.current_position();
         let limits = match request {
