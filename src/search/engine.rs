@@ -15,6 +15,7 @@ use super::time;
 use super::tt::Table;
 use super::worker::{report_for, to_score, Budget, Finding, Worker, MATE, MAX_PLY};
 use super::{EngineOptions, Limits, Score, SearchInfo, SearchResult};
+use crate::game::repetition;
 use crate::moves::Move;
 use crate::platform;
 use crate::position::Position;
@@ -267,13 +268,15 @@ struct SearchJob {
 /// Root moves that are legal under the repetition rule.
 fn root_moves(pos: &Position) -> Vec<Move> {
     let mut pos = pos.clone();
-    let window: Vec<u64> = pos.repetition_window().collect();
+    let mut window: Vec<u64> = pos.repetition_window().collect();
+    window.reverse();
+    window.push(pos.key());
     let mut moves = Vec::new();
     for mv in pos.legal_moves() {
         if pos.rules().repetition == Repetition::Forbid {
             pos.play(mv);
-            let repeats =
-                !pos.last_move_irreversible() && window.iter().step_by(2).any(|&k| k == pos.key());
+            let repeats = !pos.last_move_irreversible()
+                && repetition::last_occurrence(&window, pos.key()).is_some();
             pos.undo();
             if repeats {
                 continue;

@@ -10,6 +10,8 @@
 //! irreversible move is illegal. Protocols and the match runner keep one `GameRecord` per game
 //! and ask `outcome()` after every move.
 
+pub mod repetition;
+
 use crate::board::Color;
 use crate::movegen::MoveList;
 use crate::moves::Move;
@@ -100,11 +102,15 @@ impl GameRecord {
 
     /// How often the current position has occurred since the last irreversible move (at least 1).
     pub fn repetition_count(&self) -> usize {
-        let now = self.position.key();
-        self.repetition_history()
-            .iter()
-            .filter(|&&k| k == now)
-            .count()
+        let (&now, before) = self.repetition_history().split_last().expect("never empty");
+        1 + repetition::occurrences(before, now).count()
+    }
+
+    /// Whether the position after the last move of `after` repeats one since the last
+    /// irreversible move; `after` is the current position with one move played.
+    fn repeated_by(&self, after: &Position) -> bool {
+        !after.last_move_irreversible()
+            && repetition::last_occurrence(self.repetition_history(), after.key()).is_some()
     }
 
     /// Whether playing `mv` (a legal move of the position) would repeat a position since the last
@@ -112,7 +118,7 @@ impl GameRecord {
     pub fn repeats(&self, mv: Move) -> bool {
         let mut after = self.position.clone();
         after.play(mv);
-        !after.last_move_irreversible() && self.repetition_history().contains(&after.key())
+        self.repeated_by(&after)
     }
 
     /// The legal moves: the position's, minus repetitions where the rules forbid them.
@@ -120,10 +126,9 @@ impl GameRecord {
         let mut moves = self.position.legal_moves();
         if self.position.rules().repetition == Repetition::Forbid {
             let mut after = self.position.clone();
-            let history = self.repetition_history();
             moves.retain(|mv| {
                 after.play(*mv);
-                let repeats = !after.last_move_irreversible() && history.contains(&after.key());
+                let repeats = self.repeated_by(&after);
                 after.undo();
                 !repeats
             });
@@ -219,28 +224,18 @@ impl GameRecord {
     }
 
     /// RULES.md section 8: at the fourth occurrence, the cycle runs from the first occurrence
-    /// to now. A side whose every move in it was a check or an attack loses, unless both sides'
-    /// were (then, as when neither's were, it is a draw).
+    /// to now; `repetition::cycle_outcome` judges it by the record's check-or-attack flags.
     fn fourfold_outcome(&self) -> Option<Outcome> {
-        let now = self.position.key();
         let window_start = *self.window_starts.last().expect("never empty");
-        let occurrences: Vec<usize> = (window_start..self.keys.len())
-            .filter(|&i| self.keys[i] == now)
-            .collect();
-        if occurrences.len() < 4 {
-            return None;
+        let (&now, before) = self.repetition_history().split_last().expect("never empty");
+        let first = window_start + repetition::fourfold_cycle_start(before, now)?;
+        let mut attacked_throughout = [true; 2];
+        for ply in first..self.attacking.len() {
+            if !self.attacking[ply] {
+                attacked_throughout[self.mover_of(ply).index()] = false;
+            }
         }
-        let first = occurrences[0];
-        let all_attacks = |side: Color| {
-            (first..self.attacking.len())
-                .filter(|&ply| self.mover_of(ply) == side)
-                .all(|ply| self.attacking[ply])
-        };
-        match (all_attacks(Color::Sente), all_attacks(Color::Gote)) {
-            (true, false) => Some(Outcome::win(Color::Gote, OutcomeReason::PerpetualAttack)),
-            (false, true) => Some(Outcome::win(Color::Sente, OutcomeReason::PerpetualAttack)),
-            _ => Some(Outcome::draw(OutcomeReason::Repetition)),
-        }
+        Some(repetition::cycle_outcome(attacked_throughout))
     }
 
     /// Who played move number `ply` (0-based).
@@ -253,39 +248,12 @@ impl GameRecord {
     }
 }
 
-/// The fourfold-repetition result of a position that carries its own move history (as the
-/// protocols keep it), by RULES.md section 8: `None` before the fourth occurrence; then a loss
-/// for a side whose every move since the first occurrence was a check or an attack while the
-/// other side's were not, else a draw. The cycle is walked back on a copy.
+/// The fourfold-repetition result of a position that carries its own move history, by
+/// RULES.md section 8: `None` before the fourth occurrence; then `repetition::cycle_outcome` of
+/// the cycle since the first occurrence, walked back on a copy.
 pub fn fourfold_outcome(pos: &Position) -> Option<Outcome> {
-    let now = pos.key();
-    let back_to_first: Vec<usize> = pos
-        .repetition_window()
-        .enumerate()
-        .filter(|&(_, k)| k == now)
-        .map(|(i, _)| i + 1)
-        .collect();
-    if back_to_first.len() < 3 {
-        return None;
-    }
-    let cycle = back_to_first[back_to_first.len() - 1];
-    let mut probe = pos.clone();
-    let mut all_attacks = [true; 2];
-    for _ in 0..cycle {
-        let mover = !probe.side_to_move();
-        if !probe.last_move_checks_or_attacks() {
-            all_attacks[mover.index()] = false;
-        }
-        probe.undo()?;
-    }
-    Some(
-        match (
-            all_attacks[Color::Sente.index()],
-            all_attacks[Color::Gote.index()],
-        ) {
-            (true, false) => Outcome::win(Color::Gote, OutcomeReason::PerpetualAttack),
-            (false, true) => Outcome::win(Color::Sente, OutcomeReason::PerpetualAttack),
-            _ => Outcome::draw(OutcomeReason::Repetition),
-        },
-    )
+    let mut before: Vec<u64> = pos.repetition_window().collect();
+    before.reverse();
+    let first = repetition::fourfold_cycle_start(&before, pos.key())?;
+    repetition::cycle_outcome_of(pos, before.len() - first)
 }
