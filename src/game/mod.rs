@@ -17,7 +17,7 @@ use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::notation::{parse_move, write_move, MoveError, Notation};
 use crate::position::{Outcome, OutcomeReason, Position};
-use crate::rules::Repetition;
+use crate::rules::{Repetition, RuleSet};
 
 /// The result of a finished game: winner (or draw) and reason.
 pub type GameResult = Outcome;
@@ -83,6 +83,12 @@ impl GameRecord {
     /// The current position; its history holds every move of the game.
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// Plays the rest of the game under `rules` (a protocol's rule options changed mid-game).
+    pub fn set_rules(&mut self, rules: RuleSet) {
+        self.start.set_rules(rules);
+        self.position.set_rules(rules);
     }
 
     /// The moves played, oldest first.
@@ -246,14 +252,4 @@ impl GameRecord {
             !self.start.side_to_move()
         }
     }
-}
-
-/// The fourfold-repetition result of a position that carries its own move history, by
-/// RULES.md section 8: `None` before the fourth occurrence; then `repetition::cycle_outcome` of
-/// the cycle since the first occurrence, walked back on a copy.
-pub fn fourfold_outcome(pos: &Position) -> Option<Outcome> {
-    let mut before: Vec<u64> = pos.repetition_window().collect();
-    before.reverse();
-    let first = repetition::fourfold_cycle_start(&before, pos.key())?;
-    repetition::cycle_outcome_of(pos, before.len() - first)
 }

@@ -1,21 +1,20 @@
 //! XBoard / WinBoard protocol version 2 (RULES.md section 12).
 //!
-//! The session keeps the game (a `Position` with its history), whose side the engine plays,
-//! force mode, the time control and at most one running search, either thinking about a move or
-//! analysing. Commands that change the game stop a running search first and discard its result.
+//! The session keeps the game (a `GameRecord`, which judges legality, repetition and the game's
+//! end, as for the match runner), whose side the engine plays, force mode, the time control and
+//! at most one running search, either thinking about a move or analysing. Commands that change the game stop a running search first and discard its result.
 //! Lion double moves go out as one `move` command per leg (all legs but the last end with a
 //! comma), passes as `@@@@`. Heian is offered as engine-defined variants, described to the GUI
 //! with `setup` and `piece` commands.
 
-mod game_end;
 mod highlight;
 
 use super::session::Core;
 use super::{emit, engine_name, pv_text, Input, Lines, POLL};
 use crate::board::{Color, Family, Variant};
-use crate::notation::{parse_move, write_move, Notation};
+use crate::game::{GameRecord, PlayError};
+use crate::notation::{parse_move, Notation};
 use crate::position::Position;
-use crate::rules::Repetition;
 use crate::search::{Engine, Limits, Score, SearchHandle, SearchInfo, MAX_TIME};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -40,7 +39,7 @@ struct TimeControl {
 struct Session {
     /// Options and the engine.
     core: Core,
-    pos: Position,
+    game: GameRecord,
     force: bool,
     engine_side: Color,
     game_over: bool,
@@ -147,7 +146,9 @@ impl Session {
     fn new() -> Session {
         let core = Core::default();
         Session {
-            pos: Position::startpos(Variant::Chushogi).with_rules(core.settings().rules),
+            game: GameRecord::new(
+                Position::startpos(Variant::Chushogi).with_rules(core.settings().rules),
+            ),
             core,
             force: false,
             engine_side: Color::Gote,
@@ -166,6 +167,11 @@ impl Session {
 
     fn engine(&mut self) -> &mut Engine {
         self.core.engine()
+    }
+
+    /// A new game from `start` under the rules set by the options.
+    fn start_game(&mut self, start: Position) {
+        self.game = GameRecord::new(start.with_rules(self.core.settings().rules));
     }
 
     /// Handles one line; returns false on `quit`.
@@ -191,7 +197,7 @@ impl Session {
             "playother" => {
                 self.abort_search();
                 self.force = false;
-                self.engine_side = !self.pos.side_to_move();
+                self.engine_side = !self.game.position().side_to_move();
             }
             "usermove" => self.user_move(rest),
             "setboard" => self.setboard(rest),
@@ -228,7 +234,7 @@ impl Session {
             "cores" => self.set_option("Threads", rest, line),
             "lift" => self.lift(rest),
             other => {
-                if parse_move(&self.pos, line, Notation::Xboard).is_ok() {
+                if parse_move(self.game.position(), line, Notation::Xboard).is_ok() {
                     self.user_move(line);
                 } else {
                     emit(&format!("Error (unknown command): {other}"));
@@ -246,7 +252,7 @@ impl Session {
             return;
         }
         self.force = false;
-        self.engine_side = self.pos.side_to_move();
+        self.engine_side = self.game.position().side_to_move();
         self.think();
     }
 
@@ -295,7 +301,7 @@ impl Session {
     fn new_game(&mut self) {
         self.abort_search();
         self.core.set_variant(Variant::Chushogi);
-        self.pos = Position::startpos(Variant::Chushogi).with_rules(self.core.settings().rules);
+        self.start_game(Position::startpos(Variant::Chushogi));
         self.force = false;
         self.engine_side = Color::Gote;
         self.game_over = false;
@@ -314,14 +320,14 @@ impl Session {
             return;
         };
         self.core.set_variant(variant);
-        self.pos = Position::startpos(variant).with_rules(self.core.settings().rules);
+        self.start_game(Position::startpos(variant));
         self.game_over = false;
         if variant.family() == Family::Heian {
             emit(&format!(
                 "setup ({HEIAN_PIECE_TO_CHAR}) {}x{}+0_shogi {}",
                 variant.width(),
                 variant.height(),
-                self.pos.to_xboard_fen()
+                self.game.position().to_xboard_fen()
             ));
             for (id, betza) in HEIAN_PIECES {
                 emit(&format!("piece {id} {betza}"));
@@ -333,7 +339,7 @@ impl Session {
         self.abort_search();
         match Position::from_xboard_fen(self.core.settings().variant, fen) {
             Ok(pos) => {
-                self.pos = pos.with_rules(self.core.settings().rules);
+                self.start_game(pos);
                 self.game_over = false;
                 self.restart_analysis();
             }
@@ -347,19 +353,13 @@ impl Session {
             emit(&format!("Illegal move (the game is over): {text}"));
             return;
         }
-        let mv = match parse_move(&self.pos, text, Notation::Xboard) {
-            Ok(mv) => mv,
-            Err(e) => {
-                emit(&format!("Illegal move ({}): {text}", e.reason));
-                return;
-            }
+        let played = match self.game.play_text(text, Notation::Xboard) {
+            Ok(_) => Ok(()),
+            Err(PlayError::Move(e)) => Err(e.reason),
+            Err(PlayError::Game(e)) => Err(e.to_string()),
         };
-        self.pos.play(mv);
-        if self.pos.rules().repetition == Repetition::Forbid && game_end::repeats(&self.pos) {
-            self.pos.undo();
-            emit(&format!(
-                "Illegal move (it repeats an earlier position, which the rule set forbids): {text}"
-            ));
+        if let Err(reason) = played {
+            emit(&format!("Illegal move ({reason}): {text}"));
             return;
         }
         if self.announce_end() {
@@ -367,7 +367,7 @@ impl Session {
         }
         if self.analyze {
             self.start_analysis();
-        } else if !self.force && self.pos.side_to_move() == self.engine_side {
+        } else if !self.force && self.game.position().side_to_move() == self.engine_side {
             self.think();
         }
     }
@@ -375,7 +375,7 @@ impl Session {
     fn take_back(&mut self, plies: usize) {
         self.abort_search();
         for _ in 0..plies {
-            if self.pos.undo().is_none() {
+            if self.game.undo().is_none() {
                 emit("Error (command not legal now): nothing to take back");
                 break;
             }
@@ -420,7 +420,7 @@ impl Session {
         match self.core.set_option(name, value) {
             Ok(changed) => {
                 if changed.rules {
-                    self.pos.set_rules(self.core.settings().rules);
+                    self.game.set_rules(self.core.settings().rules);
                 }
             }
             Err(e) => emit(&format!("Error ({e}): {line}")),
@@ -428,7 +428,7 @@ impl Session {
     }
 
     fn lift(&self, square: &str) {
-        match highlight::board(&self.pos, square) {
+        match highlight::board(self.game.position(), square) {
             Some(board) => emit(&format!("highlight {board}")),
             None => emit(&format!("Error (not a square): lift {square}")),
         }
@@ -452,7 +452,7 @@ impl Session {
         limits.time[(!us).index()] = self.opponent_clock;
         limits.increment = [self.level.increment; 2];
         if self.level.moves_per_session > 0 {
-            let ours = self.pos.plies_played() as u32 / 2;
+            let ours = self.game.plies() as u32 / 2;
             limits.moves_to_go =
                 Some(self.level.moves_per_session - ours % self.level.moves_per_session);
         }
@@ -466,7 +466,7 @@ impl Session {
 
     fn search(&mut self, limits: Limits, analyzing: bool) {
         let post = self.post || analyzing;
-        let shown = self.pos.clone();
+        let shown = self.game.position().clone();
         let last = Arc::clone(&self.last_info);
         if let Ok(mut l) = last.lock() {
             *l = None;
@@ -486,7 +486,7 @@ impl Session {
                 ));
             }
         });
-        let pos = self.pos.clone();
+        let pos = self.game.position().clone();
         let handle = self.engine().start(&pos, limits, on_info);
         self.running = Some(Running { handle, analyzing });
     }
@@ -495,7 +495,7 @@ impl Session {
         if self.game_over || self.announce_end() {
             return;
         }
-        if self.pos.legal_moves().is_empty() {
+        if self.game.legal_moves().is_empty() {
             self.announce_end();
             return;
         }
@@ -505,7 +505,7 @@ impl Session {
 
     fn start_analysis(&mut self) {
         self.abort_search();
-        if self.pos.legal_moves().is_empty() {
+        if self.game.legal_moves().is_empty() {
             return;
         }
         let limits = Limits {
@@ -542,7 +542,7 @@ impl Session {
             return;
         };
         let result = run.handle.wait();
-        let Some(best) = result.best.filter(|m| self.pos.legal_moves().contains(m)) else {
+        let Some(best) = result.best.filter(|&m| self.game.is_legal(m)) else {
             if !self.announce_end() {
                 emit("resign");
                 self.game_over = true;
@@ -556,19 +556,24 @@ impl Session {
             self.game_over = true;
             return;
         }
-        let text = write_move(&self.pos, best, Notation::Xboard);
+        let text = self.game.write(best, Notation::Xboard);
+        if self.game.play(best).is_err() {
+            // Not reached: `think` searches only games that are not over.
+            emit("resign");
+            self.game_over = true;
+            return;
+        }
         let legs: Vec<&str> = text.split(',').collect();
         for (i, leg) in legs.iter().enumerate() {
             let comma = if i + 1 < legs.len() { "," } else { "" };
             emit(&format!("move {leg}{comma}"));
         }
-        self.pos.play(best);
         self.announce_end();
     }
 
     /// Sends the result if the game is over; returns whether it is.
     fn announce_end(&mut self) -> bool {
-        let Some(outcome) = game_end::outcome(&self.pos) else {
+        let Some(outcome) = self.game.outcome() else {
             return false;
         };
         let comment = match outcome.winner {
