@@ -475,24 +475,27 @@ mod tests {
     #[test]
     fn errors_name_the_option_and_the_bad_text() {
         let mut s = Settings::default();
-        let message = |r: Result<Changed, OptionError>| r.unwrap_err().to_string();
-        assert_eq!(message(s.set("Foo", "1")), "unknown option 'Foo'");
-        assert_eq!(
-            message(s.set("Hash", "x")),
-            "option USI_Hash takes a whole number, not 'x'"
-        );
-        assert_eq!(
-            message(s.set("Threads", "99999999999999999999")),
-            "option Threads must be between 1 and 256, not 99999999999999999999"
-        );
-        assert_eq!(
-            message(s.set("BareKing", "maybe")),
-            "option BareKing takes true or false, not 'maybe'"
-        );
-        assert_eq!(
-            message(s.set("Repetition", "twice")),
-            "option Repetition is one of fourfold, forbid, not 'twice'"
-        );
+        for (name, value, message) in [
+            ("Foo", "1", "unknown option 'Foo'"),
+            ("Hash", "x", "option USI_Hash takes a whole number, not 'x'"),
+            (
+                "Threads",
+                "99999999999999999999",
+                "option Threads must be between 1 and 256, not 99999999999999999999",
+            ),
+            (
+                "BareKing",
+                "maybe",
+                "option BareKing takes true or false, not 'maybe'",
+            ),
+            (
+                "Repetition",
+                "twice",
+                "option Repetition is one of fourfold, forbid, not 'twice'",
+            ),
+        ] {
+            assert_eq!(s.set(name, value).unwrap_err().to_string(), message);
+        }
     }
 
     #[test]

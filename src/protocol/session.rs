@@ -27,6 +27,7 @@ impl Core {
     }
 
     /// Sets the variant of `position startpos` (XBoard's `new` and `variant`).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub fn set_variant(&mut self, variant: crate::board::Variant) {
         self.settings.variant = variant;
     }

@@ -14,9 +14,9 @@
 //! handled in order, as `command`, once the search has returned.
 
 use super::session::Core;
-use super::{emit, engine_name, pv_text, EmitWriter};
+use super::{emit, engine_name, pv_text, EmitWriter, Front};
 #[cfg(not(target_arch = "wasm32"))]
-use super::{Input, Lines, POLL};
+use super::{serve, Lines};
 use crate::board::{Color, Variant};
 use crate::notation::{parse_move, write_move, Notation};
 use crate::position::{Position, SfenError};
@@ -101,29 +101,27 @@ pub struct Session {
 pub fn run(lines: &Lines, dialect: Dialect) {
     let mut session = Session::new(dialect, None);
     session.handshake();
-    loop {
-        let input = if session.running.is_some() || session.job.is_some() {
-            lines.poll(POLL)
-        } else {
-            lines.next()
-        };
-        match input {
-            Input::Line(line) => {
-                if !session.command(&line) {
-                    session.stop_search(false);
-                    session.stop_job();
-                    return;
-                }
-            }
-            Input::Idle => {}
-            Input::Eof => {
-                session.stop_search(true);
-                session.stop_job();
-                return;
-            }
-        }
-        session.report_if_finished();
-        session.report_job_if_finished();
+    serve(lines, &mut session);
+}
+
+impl Front for Session {
+    fn busy(&self) -> bool {
+        self.running.is_some() || self.job.is_some()
+    }
+
+    fn handle(&mut self, line: &str) -> bool {
+        self.command(line)
+    }
+
+    fn report_finished(&mut self) {
+        self.report_if_finished();
+        self.report_job_if_finished();
+    }
+
+    /// At the end of input a running search still answers with its best move.
+    fn close(&mut self, eof: bool) {
+        self.stop_search(eof);
+        self.stop_job();
     }
 }
 
@@ -274,12 +272,10 @@ impl Session {
         let mut next = Some(line.to_string());
         while let Some(line) = next {
             if !self.command(&line) {
-                self.stop_search(false);
-                self.stop_job();
+                self.close(false);
                 return false;
             }
-            self.report_if_finished();
-            self.report_job_if_finished();
+            self.report_finished();
             next = self
                 .here
                 .as_ref()

@@ -10,7 +10,7 @@
 mod highlight;
 
 use super::session::Core;
-use super::{emit, engine_name, pv_text, Input, Lines, POLL};
+use super::{emit, engine_name, pv_text, serve, Front, Lines};
 use crate::board::{Color, Family, Variant};
 use crate::game::{GameRecord, PlayError};
 use crate::notation::{parse_move, Notation};
@@ -56,27 +56,24 @@ struct Session {
 
 /// Runs the loop after the `xboard` command.
 pub fn run(lines: &Lines) {
-    let mut session = Session::new();
-    loop {
-        let input = if session.running.is_some() {
-            lines.poll(POLL)
-        } else {
-            lines.next()
-        };
-        match input {
-            Input::Line(line) => {
-                if !session.command(&line) {
-                    session.abort_search();
-                    return;
-                }
-            }
-            Input::Idle => {}
-            Input::Eof => {
-                session.abort_search();
-                return;
-            }
-        }
-        session.move_if_finished();
+    serve(lines, &mut Session::new());
+}
+
+impl Front for Session {
+    fn busy(&self) -> bool {
+        self.running.is_some()
+    }
+
+    fn handle(&mut self, line: &str) -> bool {
+        self.command(line)
+    }
+
+    fn report_finished(&mut self) {
+        self.move_if_finished();
+    }
+
+    fn close(&mut self, _eof: bool) {
+        self.abort_search();
     }
 }
 
