@@ -6,7 +6,6 @@ pub use crate::board::{parse_usi_square, parse_xboard_square, usi_square, xboard
 use crate::board::{Kind, LionPower, Square, Variant};
 use crate::moves::Move;
 use crate::position::Position;
-use std::fmt;
 
 /// Which coordinates a move is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,21 +17,14 @@ pub enum Notation {
 }
 
 /// Why a move string was not accepted.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}: {text}")]
 pub struct MoveError {
     /// The move string as given, trimmed.
     pub text: String,
     /// Why it was refused, as a phrase for the user (`"no piece on 5e"`).
     pub reason: String,
 }
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.reason, self.text)
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 fn square_text(variant: Variant, sq: Square, notation: Notation) -> String {
     match notation {

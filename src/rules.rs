@@ -1,5 +1,6 @@
 //! Rule sets (RULES.md section 9): the presets people play and the single rules they differ in.
 //! The move generator and the game-end logic read every rule from here; none is hard-coded.
+//! Rules are set by value (the fields are public); reading option text is the protocols' job.
 
 use std::fmt;
 
@@ -14,6 +15,19 @@ pub enum PromotionRule {
     EntryOnly,
 }
 
+impl PromotionRule {
+    /// Every promotion rule.
+    pub const ALL: [PromotionRule; 2] = [PromotionRule::Lishogi, PromotionRule::EntryOnly];
+
+    /// The name the `PromotionRule` option takes: `lishogi` or `entry-only`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PromotionRule::Lishogi => "lishogi",
+            PromotionRule::EntryOnly => "entry-only",
+        }
+    }
+}
+
 /// What a repeated position means (RULES.md section 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Repetition {
@@ -22,6 +36,19 @@ pub enum Repetition {
     Fourfold,
     /// Any move that repeats an earlier position (since the last irreversible move) is illegal.
     Forbid,
+}
+
+impl Repetition {
+    /// Every repetition rule.
+    pub const ALL: [Repetition; 2] = [Repetition::Fourfold, Repetition::Forbid];
+
+    /// The name the `Repetition` option takes: `fourfold` or `forbid`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Repetition::Fourfold => "fourfold",
+            Repetition::Forbid => "forbid",
+        }
+    }
 }
 
 /// A complete rule set.
@@ -109,47 +136,6 @@ impl RuleSet {
     pub fn preset(&self) -> Option<Preset> {
         Preset::ALL.into_iter().find(|p| p.rules() == *self)
     }
-
-    /// Sets one rule by its option name (`OkazakiRule`, `LionMiddleProtector`, `PromotionRule`,
-    /// `CounterStrikeRecapture`, `BareKing`, `Repetition`) or a whole preset (`RuleSet`).
-    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let flag = |v: &str| match v.to_ascii_lowercase().as_str() {
-            "true" | "on" | "1" | "yes" => Ok(true),
-            "false" | "off" | "0" | "no" => Ok(false),
-            _ => Err(format!("{name} takes true or false, not '{v}'")),
-        };
-        match name.to_ascii_lowercase().as_str() {
-            "ruleset" => {
-                *self = Preset::from_name(value)
-                    .ok_or_else(|| format!("unknown rule set '{value}' (lishogi, jcsa or hachu)"))?
-                    .rules();
-            }
-            "okazakirule" => self.okazaki = flag(value)?,
-            "lionmiddleprotector" => self.lion_middle_protector = flag(value)?,
-            "bareking" => self.bare_king = flag(value)?,
-            "counterstrikerecapture" => self.counter_strike_recapture = flag(value)?,
-            "promotionrule" => {
-                self.promotion = match value.to_ascii_lowercase().as_str() {
-                    "lishogi" => PromotionRule::Lishogi,
-                    "entry-only" | "entryonly" => PromotionRule::EntryOnly,
-                    _ => {
-                        return Err(format!(
-                            "PromotionRule is lishogi or entry-only, not '{value}'"
-                        ))
-                    }
-                }
-            }
-            "repetition" => {
-                self.repetition = match value.to_ascii_lowercase().as_str() {
-                    "fourfold" => Repetition::Fourfold,
-                    "forbid" => Repetition::Forbid,
-                    _ => return Err(format!("Repetition is fourfold or forbid, not '{value}'")),
-                }
-            }
-            _ => return Err(format!("unknown rule option '{name}'")),
-        }
-        Ok(())
-    }
 }
 
 impl Default for RuleSet {
@@ -167,16 +153,10 @@ impl fmt::Display for RuleSet {
                 "custom (okazaki={}, lion-middle-protector={}, promotion={}, counter-strike-recapture={}, bare-king={}, repetition={})",
                 self.okazaki,
                 self.lion_middle_protector,
-                match self.promotion {
-                    PromotionRule::Lishogi => "lishogi",
-                    PromotionRule::EntryOnly => "entry-only",
-                },
+                self.promotion.name(),
                 self.counter_strike_recapture,
                 self.bare_king,
-                match self.repetition {
-                    Repetition::Fourfold => "fourfold",
-                    Repetition::Forbid => "forbid",
-                }
+                self.repetition.name()
             ),
         }
     }

@@ -275,8 +275,9 @@ fn a_move_the_generator_does_not_make_is_refused_and_changes_nothing() {
 }
 
 #[test]
-fn fourfold_outcome_from_a_bare_position_history_agrees_with_the_record() {
-    // The protocols keep only a Position with its history; the result must be the record's.
+fn a_cycle_walked_back_on_the_position_is_judged_as_the_record_judges_it() {
+    // The search has no record: it takes the cycle's moves back on a copy of its position.
+    use shishi::game::repetition::cycle_outcome_of;
     for (sfen, moves) in [
         (ROOK_CHECKS, ["1a2a", "1e2e", "2a1a", "2e1e"]),
         (ROOK_CHASES_GOLD, ["1c2c", "1h2h", "2c1c", "2h1h"]),
@@ -287,19 +288,15 @@ fn fourfold_outcome_from_a_bare_position_history_agrees_with_the_record() {
             &[if sfen == ROOK_CHECKS { "3e1e" } else { "3h1h" }],
         );
         for round in 0..3 {
-            assert!(
-                shishi::game::fourfold_outcome(game.position()).is_none(),
-                "round {round}"
-            );
+            assert!(game.outcome().is_none(), "round {round}");
             play_usi(&mut game, &moves);
         }
-        assert_eq!(
-            shishi::game::fourfold_outcome(game.position()),
-            game.outcome()
-        );
         assert_eq!(
             game.outcome().map(|o| o.reason),
             Some(OutcomeReason::PerpetualAttack)
         );
+        for plies in [4, 12] {
+            assert_eq!(cycle_outcome_of(game.position(), plies), game.outcome());
+        }
     }
 }

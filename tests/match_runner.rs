@@ -5,6 +5,7 @@
 use shishi::board::{Color, Variant};
 use shishi::matchplay::driver::TimeControl;
 use shishi::matchplay::engine_spec::{parse_engine, EngineConfig, EngineSpecError};
+use shishi::matchplay::game_end::{EndReason, GameEnd};
 use shishi::matchplay::openings::Opening;
 use shishi::matchplay::pgn::{write_record, RecordInfo};
 use shishi::matchplay::play_game::GameRules;
@@ -78,8 +79,11 @@ fn run_config(config: &MatchConfig) -> MatchSummary {
     summary
 }
 
+/// A match game lost by an illegal move, a broken protocol or a false claim.
+const ILLEGAL_MOVE: EndReason = EndReason::Rules(OutcomeReason::IllegalMove);
+
 /// Every game is lost by the bad (second) engine for `reason`, after it made `after - 1` moves.
-fn assert_bad_engine_lost_every_game(summary: &MatchSummary, reason: OutcomeReason, after: usize) {
+fn assert_bad_engine_lost_every_game(summary: &MatchSummary, reason: EndReason, after: usize) {
     for g in &summary.games {
         let bad_color = !g.first_color;
         assert_eq!(
@@ -118,7 +122,7 @@ fn crash_mid_game_is_a_loss_for_the_crashing_side_usi() {
         3,
         "5+0.1",
     );
-    assert_bad_engine_lost_every_game(&s, OutcomeReason::Crash, 3);
+    assert_bad_engine_lost_every_game(&s, EndReason::Crash, 3);
     assert_eq!(s.failures[1][1], 3);
 }
 
@@ -131,7 +135,7 @@ fn crash_mid_game_is_a_loss_for_the_crashing_side_xboard() {
         2,
         "5+0.1",
     );
-    assert_bad_engine_lost_every_game(&s, OutcomeReason::Crash, 2);
+    assert_bad_engine_lost_every_game(&s, EndReason::Crash, 2);
 }
 
 #[test]
@@ -144,7 +148,7 @@ fn illegal_move_is_a_loss_usi_and_xboard() {
             2,
             "5+0.1",
         );
-        assert_bad_engine_lost_every_game(&s, OutcomeReason::IllegalMove, 4);
+        assert_bad_engine_lost_every_game(&s, ILLEGAL_MOVE, 4);
         assert!(
             s.games[0].game.detail.contains("illegal move"),
             "{}",
@@ -165,7 +169,7 @@ fn time_loss_is_a_loss_for_the_slow_side() {
             2,
             "0.5+0.05",
         );
-        assert_bad_engine_lost_every_game(&s, OutcomeReason::Timeout, 2);
+        assert_bad_engine_lost_every_game(&s, EndReason::Timeout, 2);
         assert_eq!(s.failures[1][2], 2);
     }
 }
@@ -180,7 +184,7 @@ fn protocol_garbage_is_a_loss_and_the_match_goes_on() {
             2,
             "5+0.1",
         );
-        assert_bad_engine_lost_every_game(&s, OutcomeReason::IllegalMove, 2);
+        assert_bad_engine_lost_every_game(&s, ILLEGAL_MOVE, 2);
         assert!(
             s.games[0].game.detail.contains("unparsable"),
             "{}",
@@ -198,7 +202,7 @@ fn auto_protocol_finds_usi() {
         1,
         "5+0.1",
     );
-    assert_bad_engine_lost_every_game(&s, OutcomeReason::IllegalMove, 1);
+    assert_bad_engine_lost_every_game(&s, ILLEGAL_MOVE, 1);
 }
 
 /// Replays a recorded game on a fresh referee and returns its verdict.
@@ -226,16 +230,13 @@ fn normal_games_end_by_the_rules_usi_and_xboard() {
             assert!(
                 !matches!(
                     o.reason,
-                    OutcomeReason::Crash
-                        | OutcomeReason::IllegalMove
-                        | OutcomeReason::Timeout
-                        | OutcomeReason::Adjudication
+                    EndReason::Crash | ILLEGAL_MOVE | EndReason::Timeout | EndReason::Adjudication
                 ),
                 "{o} {}",
                 g.game.detail
             );
             assert!(!g.game.moves.is_empty());
-            assert_eq!(replay(variant, &g.game.moves), Some(o));
+            assert_eq!(replay(variant, &g.game.moves).map(GameEnd::from), Some(o));
         }
         assert_eq!(s.failures, [[0; 3]; 2]);
     }
@@ -269,7 +270,7 @@ fn move_limit_ends_a_game_as_an_adjudicated_draw() {
     for g in &s.games {
         let o = g.game.outcome;
         assert_eq!(o.winner, None, "{}", g.game.detail);
-        assert_eq!(o.reason, OutcomeReason::Adjudication, "{}", g.game.detail);
+        assert_eq!(o.reason, EndReason::Adjudication, "{}", g.game.detail);
         assert!(g.game.detail.contains("move limit"), "{}", g.game.detail);
         assert_eq!(g.game.moves.len(), 10);
         assert_eq!(replay(Variant::Chushogi, &g.game.moves), None);

@@ -2,6 +2,7 @@
 //! under a clock, hear the result, quit. `usi` and `xboard` implement it; the game loop never
 //! sees a protocol line.
 
+use super::process::{EngineProcess, ReadError};
 use crate::board::{Color, Variant};
 use crate::notation::Notation;
 use crate::rules::RuleSet;
@@ -128,17 +129,37 @@ pub enum Failure {
     Protocol(String),
 }
 
+/// What a driver knows of its engine: what the engine said of itself at the handshake, and the
+/// variant's name it is told.
+#[derive(Clone, Debug, Default)]
+pub struct EngineId {
+    /// The engine's own name (`id name`, `myname`) or its command.
+    pub name: String,
+    /// The name the engine is told the variant by.
+    pub variant: String,
+    /// The variants the engine declared (USI `USI_Variant`/`UCI_Variant` combo values, XBoard
+    /// `feature variants`), as last announced.
+    pub variants: Vec<String>,
+}
+
 /// A protocol driver for one engine process.
 pub trait Driver: Send {
+    /// What the driver knows of its engine.
+    fn id(&self) -> &EngineId;
     /// The engine's own name (`id name`, `myname`) or its command.
-    fn name(&self) -> &str;
+    fn name(&self) -> &str {
+        &self.id().name
+    }
     /// The notation the engine writes its moves in.
     fn notation(&self) -> Notation;
     /// The name the engine is told the variant by.
-    fn variant_name(&self) -> &str;
-    /// The variants the engine declared (USI `USI_Variant`/`UCI_Variant` combo values, XBoard
-    /// `feature variants`), as last announced.
-    fn declared_variants(&self) -> &[String];
+    fn variant_name(&self) -> &str {
+        &self.id().variant
+    }
+    /// The variants the engine declared, as last announced.
+    fn declared_variants(&self) -> &[String] {
+        &self.id().variants
+    }
     /// Prepares a new game with the engine's own clock and waits until it says it is ready.
     fn new_game(&mut self, start: &GameStart, clock: &TimeControl) -> Result<(), Failure>;
     /// Asks for a move in the position reached by `moves` (in the driver's notation, see
@@ -178,4 +199,13 @@ pub fn parse_cp(text: &str) -> Option<EngineScore> {
     text.parse::<i64>()
         .ok()
         .map(|v| v.clamp(-(MATE_SCORE as i64), MATE_SCORE as i64) as EngineScore)
+}
+
+/// The next line of an engine asked for a move: past `deadline` it has lost on time, and the
+/// end of its output is a crash.
+pub fn thinking_line(process: &mut EngineProcess, deadline: Instant) -> Result<String, Failure> {
+    process.read_line(deadline).map_err(|e| match e {
+        ReadError::Timeout => Failure::Timeout,
+        ReadError::Eof => Failure::Crash("engine output ended while thinking".into()),
+    })
 }

@@ -4,7 +4,8 @@
 //! a protocol driver (`usi`, `xboard`) behind one `Driver` trait. A game (`play_game`) asks the
 //! drivers for moves under per-engine clocks and lets shishi's own rules (`referee`) judge every
 //! move and every ending; whatever goes wrong with an engine is charged to its side and the
-//! match goes on, restarting that engine. Each engine has its own settings (`engine_spec`:
+//! match goes on, restarting that engine. A game's result (`game_end`) is the rules' ending or
+//! one only a match has: resignation, time forfeit, crash, adjudication. Each engine has its own settings (`engine_spec`:
 //! command, label, protocol, clock, options, its name for the variant); before any game each is
 //! started once and must declare the variant (`check_engine`). `--concurrency` worker threads
 //! each own a pair of engines and take games from a shared counter; the main thread collects
@@ -15,6 +16,7 @@
 
 pub mod driver;
 pub mod engine_spec;
+pub mod game_end;
 pub mod openings;
 pub mod pgn;
 pub mod play_game;
@@ -39,7 +41,8 @@ use std::sync::Arc;
 use std::thread;
 
 use crate::board::{Color, Variant};
-use crate::position::{Outcome, OutcomeReason};
+use crate::position::OutcomeReason;
+use game_end::{EndReason, GameEnd};
 
 /// Which protocol to speak to an engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,7 +270,7 @@ fn forfeit(opening: &Opening, loser: Color, why: String) -> PlayedGame {
         opening_sfen: opening.sfen.clone(),
         moves: Vec::new(),
         notes: Vec::new(),
-        outcome: Outcome::win(!loser, OutcomeReason::Crash),
+        outcome: GameEnd::win(!loser, EndReason::Crash),
         detail: why,
         broken,
     }
@@ -363,11 +366,11 @@ fn distinct_names([first, second]: [String; 2]) -> [String; 2] {
     }
 }
 
-fn failure_slot(reason: OutcomeReason) -> Option<usize> {
+fn failure_slot(reason: EndReason) -> Option<usize> {
     match reason {
-        OutcomeReason::IllegalMove => Some(0),
-        OutcomeReason::Crash => Some(1),
-        OutcomeReason::Timeout => Some(2),
+        EndReason::Rules(OutcomeReason::IllegalMove) => Some(0),
+        EndReason::Crash => Some(1),
+        EndReason::Timeout => Some(2),
         _ => None,
     }
 }

@@ -8,6 +8,7 @@
 //! `[BlackTimeControl]` (gote), as cutechess writes them, instead of `[TimeControl]`.
 
 use super::driver::MATE_SCORE;
+use super::game_end::EndReason;
 use super::play_game::{MoveNote, PlayedGame};
 use crate::board::{Color, Variant};
 use crate::position::OutcomeReason;
@@ -29,12 +30,12 @@ pub struct RecordInfo<'a> {
 }
 
 /// PGN's standard termination words.
-fn termination(reason: OutcomeReason) -> &'static str {
+fn termination(reason: EndReason) -> &'static str {
     match reason {
-        OutcomeReason::Timeout => "time forfeit",
-        OutcomeReason::IllegalMove => "rules infraction",
-        OutcomeReason::Crash => "abandoned",
-        OutcomeReason::Adjudication => "adjudication",
+        EndReason::Timeout => "time forfeit",
+        EndReason::Rules(OutcomeReason::IllegalMove) => "rules infraction",
+        EndReason::Crash => "abandoned",
+        EndReason::Adjudication => "adjudication",
         _ => "normal",
     }
 }
@@ -129,7 +130,7 @@ pub fn write_record(info: &RecordInfo, game: &PlayedGame) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Outcome;
+    use crate::matchplay::game_end::GameEnd;
 
     #[test]
     fn record_has_the_tags_and_numbered_moves() {
@@ -141,7 +142,7 @@ mod tests {
                 note(Some(-MATE_SCORE + 9), Some(20), 50),
                 note(None, None, 7),
             ],
-            outcome: Outcome::win(Color::Sente, OutcomeReason::Resignation),
+            outcome: GameEnd::win(Color::Sente, EndReason::Resignation),
             detail: "B resigned".into(),
             broken: [false; 2],
         };

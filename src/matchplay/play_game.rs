@@ -5,11 +5,13 @@
 use super::driver::{
     Claimed, Clocks, Driver, EngineScore, Failure, GameStart, MoveTexts, Reply, TimeControl,
 };
+use super::game_end::{EndReason, GameEnd};
 use super::openings::Opening;
 use super::referee::Referee;
 use crate::board::Color;
+use crate::game::PlayError;
 use crate::notation::{write_move, Notation};
-use crate::position::{Outcome, OutcomeReason};
+use crate::position::OutcomeReason;
 use std::time::{Duration, Instant};
 
 /// Draw when both engines' scores stayed within `score` centipawns for `move_count` moves each,
@@ -73,7 +75,7 @@ pub struct PlayedGame {
     /// One note per move of `moves`.
     pub notes: Vec<MoveNote>,
     /// The result.
-    pub outcome: Outcome,
+    pub outcome: GameEnd,
     /// What happened, in words: the illegal move and why, the crash, the claim...
     pub detail: String,
     /// The sides whose engine misbehaved and should be restarted before the next game.
@@ -143,11 +145,11 @@ pub fn play_game(
 }
 
 impl Game<'_> {
-    fn run(&mut self, engines: &mut [&mut dyn Driver; 2], opening: &Opening) -> (Outcome, String) {
+    fn run(&mut self, engines: &mut [&mut dyn Driver; 2], opening: &Opening) -> (GameEnd, String) {
         for text in &opening.moves {
             if let Err(e) = self.play_text(text, Notation::Usi) {
                 return (
-                    Outcome::draw(OutcomeReason::Adjudication),
+                    GameEnd::draw(EndReason::Adjudication),
                     format!("bad opening: {e}"),
                 );
             }
@@ -164,12 +166,12 @@ impl Game<'_> {
         }
         loop {
             if let Some(o) = self.referee.outcome() {
-                return (o, o.reason.describe().to_string());
+                return (o.into(), o.reason.describe().to_string());
             }
             if let Some(limit) = self.rules.max_moves {
                 if self.texts.len() >= 2 * limit as usize {
                     return (
-                        Outcome::draw(OutcomeReason::Adjudication),
+                        GameEnd::draw(EndReason::Adjudication),
                         format!("move limit: {limit} moves each"),
                     );
                 }
@@ -192,7 +194,7 @@ impl Game<'_> {
             if spent > allowed + self.rules.margin {
                 self.broken[us.index()] = true;
                 return (
-                    Outcome::win(!us, OutcomeReason::Timeout),
+                    GameEnd::win(!us, EndReason::Timeout),
                     format!(
                         "{name} ({}) used {:.3} s of {:.3} s",
                         us.name(),
@@ -207,7 +209,7 @@ impl Game<'_> {
                     if let Err(e) = self.play_text(&text, engine.notation()) {
                         self.broken[us.index()] = true;
                         return (
-                            Outcome::win(!us, OutcomeReason::IllegalMove),
+                            GameEnd::win(!us, EndReason::Rules(OutcomeReason::IllegalMove)),
                             format!("{name} ({}) played an illegal move: {e}", us.name()),
                         );
                     }
@@ -224,7 +226,7 @@ impl Game<'_> {
                 }
                 Reply::Resign => {
                     return (
-                        Outcome::win(!us, OutcomeReason::Resignation),
+                        GameEnd::win(!us, EndReason::Resignation),
                         format!("{name} ({}) resigned", us.name()),
                     )
                 }
@@ -234,7 +236,7 @@ impl Game<'_> {
                         Claimed::Winner(c) if c == us => "a win",
                         Claimed::Winner(_) => {
                             return (
-                                Outcome::win(!us, OutcomeReason::Resignation),
+                                GameEnd::win(!us, EndReason::Resignation),
                                 format!("{name} ({}) conceded: {text}", us.name()),
                             )
                         }
@@ -242,7 +244,7 @@ impl Game<'_> {
                     };
                     self.broken[us.index()] = true;
                     return (
-                        Outcome::win(!us, OutcomeReason::IllegalMove),
+                        GameEnd::win(!us, EndReason::Rules(OutcomeReason::IllegalMove)),
                         format!(
                             "{name} ({}) claimed {what} the rules do not give: {text}",
                             us.name()
@@ -253,20 +255,20 @@ impl Game<'_> {
         }
     }
 
-    fn failure(&mut self, side: Color, name: String, failure: Failure) -> (Outcome, String) {
+    fn failure(&mut self, side: Color, name: String, failure: Failure) -> (GameEnd, String) {
         self.broken[side.index()] = true;
         let who = format!("{name} ({})", side.name());
         match failure {
             Failure::Timeout => (
-                Outcome::win(!side, OutcomeReason::Timeout),
+                GameEnd::win(!side, EndReason::Timeout),
                 format!("{who} lost on time"),
             ),
             Failure::Crash(why) => (
-                Outcome::win(!side, OutcomeReason::Crash),
+                GameEnd::win(!side, EndReason::Crash),
                 format!("{who}: {why}"),
             ),
             Failure::Protocol(why) => (
-                Outcome::win(!side, OutcomeReason::IllegalMove),
+                GameEnd::win(!side, EndReason::Rules(OutcomeReason::IllegalMove)),
                 format!("{who} broke the protocol: {why}"),
             ),
         }
@@ -278,7 +280,7 @@ impl Game<'_> {
     }
 
     /// Plays a move on the referee and records both of its spellings.
-    fn play_text(&mut self, text: &str, notation: Notation) -> Result<(), String> {
+    fn play_text(&mut self, text: &str, notation: Notation) -> Result<(), PlayError> {
         let before = self.referee.position().clone();
         let mv = self.referee.play(text, notation)?;
         self.texts.push(MoveTexts {
@@ -289,7 +291,7 @@ impl Game<'_> {
     }
 
     /// Draw or resign adjudication after `side` reported `score` with its move.
-    fn adjudicate(&mut self, side: Color, score: EngineScore) -> Option<(Outcome, String)> {
+    fn adjudicate(&mut self, side: Color, score: EngineScore) -> Option<(GameEnd, String)> {
         let i = side.index();
         let bump = |count: &mut u32, hit: bool| *count = if hit { *count + 1 } else { 0 };
         if let Some(r) = self.rules.resign {
@@ -298,7 +300,7 @@ impl Game<'_> {
             let opponent_agrees = !r.two_sided || self.high_scores[(!side).index()] >= r.move_count;
             if self.low_scores[i] >= r.move_count && opponent_agrees {
                 return Some((
-                    Outcome::win(!side, OutcomeReason::Adjudication),
+                    GameEnd::win(!side, EndReason::Adjudication),
                     format!(
                         "{} scored at most -{} for {} moves",
                         side.name(),
@@ -313,7 +315,7 @@ impl Game<'_> {
             let played = (self.texts.len() - self.opening_plies) as u32;
             if played >= 2 * d.move_number && self.level_scores.iter().all(|&c| c >= d.move_count) {
                 return Some((
-                    Outcome::draw(OutcomeReason::Adjudication),
+                    GameEnd::draw(EndReason::Adjudication),
                     format!("both scores within {} for {} moves", d.score, d.move_count),
                 ));
             }

@@ -4,7 +4,7 @@
 //! `game::GameRecord::outcome`: the position-based ones of `Position::outcome` plus the fourfold
 //! repetition of RULES.md section 8 with its perpetual check or attack loss.
 
-use crate::game::GameRecord;
+use crate::game::{GameRecord, PlayError};
 use crate::moves::Move;
 use crate::notation::Notation;
 use crate::position::{Outcome, Position};
@@ -28,13 +28,8 @@ impl Referee {
     }
 
     /// Plays `text` if it is a legal move here, returning the move; otherwise the reason.
-    pub fn play(&mut self, text: &str, notation: Notation) -> Result<Move, String> {
-        let mv = self
-            .record
-            .parse(text, notation)
-            .map_err(|e| e.to_string())?;
-        self.record.play(mv).map_err(|e| e.to_string())?;
-        Ok(mv)
+    pub fn play(&mut self, text: &str, notation: Notation) -> Result<Move, PlayError> {
+        self.record.play_text(text, notation)
     }
 
     /// The result if the game is over in the current position.
@@ -81,7 +76,8 @@ mod tests {
         let mut r = Referee::new(pos);
         shuffle(&mut r, &["5i5h", "5a5b", "5h5i"]);
         let err = r.play("5b5a", Notation::Usi).unwrap_err();
-        assert!(err.contains("repeats"), "{err}");
+        assert!(matches!(err, PlayError::Move(_)), "{err:?}");
+        assert!(err.to_string().contains("repeats"), "{err}");
         assert_eq!(r.position().plies_played(), 3);
     }
 

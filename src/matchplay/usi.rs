@@ -9,8 +9,8 @@
 //! not announce the new list by itself, and the list is what the variant check reads.
 
 use super::driver::{
-    parse_cp, Claimed, Clocks, Driver, EngineScore, EngineSetup, Failure, GameStart, MoveTexts,
-    Reply, TimeControl, MATE_SCORE,
+    parse_cp, thinking_line, Claimed, Clocks, Driver, EngineId, EngineScore, EngineSetup, Failure,
+    GameStart, MoveTexts, Reply, TimeControl, MATE_SCORE,
 };
 use super::process::{EngineProcess, ReadError};
 use crate::board::Color;
@@ -23,11 +23,10 @@ pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// A USI engine process after its handshake.
 pub struct UsiDriver {
     process: EngineProcess,
-    name: String,
+    /// Its name, the variant's name, and the values of its `USI_Variant` or `UCI_Variant` combo
+    /// option.
+    id: EngineId,
     options: Vec<String>,
-    /// The values of the `USI_Variant` or `UCI_Variant` combo option.
-    variants: Vec<String>,
-    variant: String,
     root: String,
 }
 
@@ -110,11 +109,13 @@ impl UsiDriver {
             }
         }
         Ok(UsiDriver {
-            name: first.name.unwrap_or_else(|| process.command().to_string()),
+            id: EngineId {
+                name: first.name.unwrap_or_else(|| process.command().to_string()),
+                variant: setup.variant.clone(),
+                variants: first.variants,
+            },
             process,
             options: first.options,
-            variants: first.variants,
-            variant: setup.variant.clone(),
             root: String::new(),
         })
     }
@@ -175,28 +176,22 @@ fn millis(d: Duration) -> u128 {
 }
 
 impl Driver for UsiDriver {
-    fn name(&self) -> &str {
-        &self.name
+    fn id(&self) -> &EngineId {
+        &self.id
     }
 
     fn notation(&self) -> Notation {
         Notation::Usi
     }
 
-    fn variant_name(&self) -> &str {
-        &self.variant
-    }
-
-    fn declared_variants(&self) -> &[String] {
-        &self.variants
-    }
-
     fn new_game(&mut self, start: &GameStart, _clock: &TimeControl) -> Result<(), Failure> {
         self.process.drain();
         for option in ["USI_Variant", "UCI_Variant"] {
             if self.declares(option) {
-                self.process
-                    .send(&format!("setoption name {option} value {}", self.variant));
+                self.process.send(&format!(
+                    "setoption name {option} value {}",
+                    self.id.variant
+                ));
                 break;
             }
         }
@@ -254,13 +249,7 @@ impl Driver for UsiDriver {
         let mut score = None;
         let mut depth = None;
         loop {
-            let line = match self.process.read_line(deadline) {
-                Ok(l) => l,
-                Err(ReadError::Timeout) => return Err(Failure::Timeout),
-                Err(ReadError::Eof) => {
-                    return Err(Failure::Crash("engine output ended while thinking".into()))
-                }
-            };
+            let line = thinking_line(&mut self.process, deadline)?;
             let line = line.trim();
             if line.starts_with("info") {
                 if let Some(s) = info_score(line) {

@@ -14,8 +14,8 @@
 //! so an engine whose `myname` contains HaChu gets the board alone (sente to move).
 
 use super::driver::{
-    parse_cp, Claimed, Clocks, Driver, EngineScore, EngineSetup, Failure, GameStart, MoveTexts,
-    Reply, TimeControl,
+    parse_cp, thinking_line, Claimed, Clocks, Driver, EngineId, EngineScore, EngineSetup, Failure,
+    GameStart, MoveTexts, Reply, TimeControl,
 };
 use super::process::{EngineProcess, ReadError};
 use super::usi::HANDSHAKE_TIMEOUT;
@@ -26,11 +26,9 @@ use std::time::{Duration, Instant};
 /// An XBoard engine process after its feature negotiation.
 pub struct XboardDriver {
     process: EngineProcess,
-    name: String,
+    /// Its `myname`, the variant's name, and its `feature variants` split at commas.
+    id: EngineId,
     features: Vec<(String, String)>,
-    /// `feature variants`, split at commas.
-    variants: Vec<String>,
-    variant: String,
     /// Moves of the current game the engine has been told.
     sent: usize,
     root_side: Color,
@@ -137,10 +135,12 @@ impl XboardDriver {
             .unwrap_or_else(|| process.command().to_string());
         let mut driver = XboardDriver {
             process,
-            name,
+            id: EngineId {
+                name,
+                variant: setup.variant.clone(),
+                variants: Vec::new(),
+            },
             features,
-            variants: Vec::new(),
-            variant: setup.variant.clone(),
             sent: 0,
             root_side: Color::Sente,
             next_ping: 1,
@@ -153,7 +153,7 @@ impl XboardDriver {
                 return Err((driver.process, f));
             }
         }
-        driver.variants = driver
+        driver.id.variants = driver
             .feature("variants")
             .unwrap_or("")
             .split(',')
@@ -172,7 +172,7 @@ impl XboardDriver {
     }
 
     fn is_hachu(&self) -> bool {
-        self.name.to_ascii_lowercase().contains("hachu")
+        self.id.name.to_ascii_lowercase().contains("hachu")
     }
 
     fn ping(&mut self) -> Result<(), Failure> {
@@ -213,26 +213,18 @@ impl XboardDriver {
 }
 
 impl Driver for XboardDriver {
-    fn name(&self) -> &str {
-        &self.name
+    fn id(&self) -> &EngineId {
+        &self.id
     }
 
     fn notation(&self) -> Notation {
         Notation::Xboard
     }
 
-    fn variant_name(&self) -> &str {
-        &self.variant
-    }
-
-    fn declared_variants(&self) -> &[String] {
-        &self.variants
-    }
-
     fn new_game(&mut self, start: &GameStart, clock: &TimeControl) -> Result<(), Failure> {
         self.process.drain();
         self.process.send("new");
-        self.process.send(&format!("variant {}", self.variant));
+        self.process.send(&format!("variant {}", self.id.variant));
         if self.feature("memory") == Some("1") || self.is_hachu() {
             self.process.send("memory 64");
         }
@@ -300,13 +292,7 @@ impl Driver for XboardDriver {
         let mut depth = None;
         let mut legs = String::new();
         loop {
-            let line = match self.process.read_line(deadline) {
-                Ok(l) => l,
-                Err(ReadError::Timeout) => return Err(Failure::Timeout),
-                Err(ReadError::Eof) => {
-                    return Err(Failure::Crash("engine output ended while thinking".into()))
-                }
-            };
+            let line = thinking_line(&mut self.process, deadline)?;
             let line = line.trim();
             if let Some(mv) = line.strip_prefix("move ") {
                 legs.push_str(mv.trim());

@@ -26,28 +26,29 @@ pub enum OutcomeReason {
     PerpetualAttack,
     /// The loser played an illegal move (for example a repetition where repeats are forbidden).
     IllegalMove,
-    /// The loser ran out of time.
-    Timeout,
-    /// The loser resigned.
-    Resignation,
-    /// The loser's engine stopped answering or crashed.
-    Crash,
-    /// Decided by a match runner's adjudication.
-    Adjudication,
 }
 
-/// A finished game: the winner (`None` for a draw) and why.
+/// A reason a game can end for, as a lowercase phrase for result lines. The rules' own reasons
+/// are `OutcomeReason`; a match runner adds its own (time forfeit, crash...) to describe games
+/// with the same `Outcome` shape.
+pub trait Describe: Copy {
+    /// Lowercase phrase for result lines: `"bare king"`, `"time forfeit"`.
+    fn describe(self) -> &'static str;
+}
+
+/// A finished game: the winner (`None` for a draw) and why, by default for one of the rules'
+/// reasons.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
+pub struct Outcome<R = OutcomeReason> {
     /// The side that won; `None` for a draw.
     pub winner: Option<Color>,
     /// Why the game ended.
-    pub reason: OutcomeReason,
+    pub reason: R,
 }
 
-impl Outcome {
+impl<R> Outcome<R> {
     /// A win for `winner`.
-    pub fn win(winner: Color, reason: OutcomeReason) -> Outcome {
+    pub fn win(winner: Color, reason: R) -> Outcome<R> {
         Outcome {
             winner: Some(winner),
             reason,
@@ -55,7 +56,7 @@ impl Outcome {
     }
 
     /// A draw.
-    pub fn draw(reason: OutcomeReason) -> Outcome {
+    pub fn draw(reason: R) -> Outcome<R> {
         Outcome {
             winner: None,
             reason,
@@ -73,7 +74,7 @@ impl Outcome {
 }
 
 impl OutcomeReason {
-    /// Lowercase phrase for result lines: `"bare king"`, `"time forfeit"`.
+    /// Lowercase phrase for result lines: `"bare king"`, `"repetition"`.
     pub fn describe(self) -> &'static str {
         match self {
             OutcomeReason::RoyalsCaptured => "royals captured",
@@ -84,15 +85,17 @@ impl OutcomeReason {
             OutcomeReason::Repetition => "repetition",
             OutcomeReason::PerpetualAttack => "perpetual check or attack",
             OutcomeReason::IllegalMove => "illegal move",
-            OutcomeReason::Timeout => "time forfeit",
-            OutcomeReason::Resignation => "resignation",
-            OutcomeReason::Crash => "engine crash or disconnect",
-            OutcomeReason::Adjudication => "adjudication",
         }
     }
 }
 
-impl fmt::Display for Outcome {
+impl Describe for OutcomeReason {
+    fn describe(self) -> &'static str {
+        OutcomeReason::describe(self)
+    }
+}
+
+impl<R: Describe> fmt::Display for Outcome<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner {
             Some(c) => write!(

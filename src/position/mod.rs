@@ -5,7 +5,7 @@
 mod game_end;
 mod sfen;
 
-pub use game_end::{Outcome, OutcomeReason};
+pub use game_end::{Describe, Outcome, OutcomeReason};
 pub use sfen::SfenError;
 
 use crate::board::attacks::tables;

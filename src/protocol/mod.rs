@@ -14,6 +14,7 @@
 
 mod line_front;
 pub mod options;
+mod session;
 mod usi;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
@@ -163,6 +164,42 @@ pub fn pv_text(pos: &Position, pv: &[Move], notation: Notation) -> String {
         walk.play(mv);
     }
     words.join(" ")
+}
+
+/// A protocol session as a loop drives it: a line at a time, and whatever runs between lines.
+/// The browser build has no stdin loop (`serve`); its host feeds the USI session itself.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+trait Front {
+    /// Whether a search (or a perft, a mate search) runs, so input is polled rather than awaited.
+    fn busy(&self) -> bool;
+    /// Handles one line; false on `quit`.
+    fn handle(&mut self, line: &str) -> bool;
+    /// Reports whatever has finished since the last call.
+    fn report_finished(&mut self);
+    /// Ends what runs as the session ends: at `quit`, or at the end of input (`eof`).
+    fn close(&mut self, eof: bool);
+}
+
+/// Hands stdin lines to `session` until `quit` or the end of input, polling while it is busy.
+#[cfg(not(target_arch = "wasm32"))]
+fn serve(lines: &Lines, session: &mut impl Front) {
+    loop {
+        let input = if session.busy() {
+            lines.poll(POLL)
+        } else {
+            lines.next()
+        };
+        match input {
+            Input::Line(line) => {
+                if !session.handle(&line) {
+                    return session.close(false);
+                }
+            }
+            Input::Idle => {}
+            Input::Eof => return session.close(true),
+        }
+        session.report_finished();
+    }
 }
 
 /// What the first command of a session asks for.

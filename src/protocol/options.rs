@@ -1,12 +1,63 @@
 //! The one table of engine options shared by USI and XBoard: each option's name, type, default
-//! and range, how it is advertised in each protocol, and how a value is checked and applied.
-//! Both protocols keep a `Settings` and change it only through `Settings::set`, so a bad value
-//! leaves every setting as it was.
+//! and range, how it is advertised in each protocol, and how option text is read, checked and
+//! applied. Both protocols keep a `Settings` and change it only through `Settings::set`, which
+//! reads the text into a typed value (a number in its range, a flag, one word of a list), sets
+//! it, and says what changed; a bad value leaves every setting as it was and the error names it.
 
 use crate::board::Variant;
-use crate::rules::{PromotionRule, Repetition, RuleSet};
+use crate::rules::{Preset, PromotionRule, Repetition, RuleSet};
+use crate::search::tt::{check_hash_mb, HashSizeError};
 use crate::search::EngineOptions;
 use std::time::Duration;
+
+/// Why `Settings::set` refused an option; the settings are unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// No option has this name.
+    #[error("unknown option '{0}'")]
+    Unknown(String),
+    /// A spin option got something that is not a whole number.
+    #[error("option {option} takes a whole number, not '{value}'")]
+    NotANumber {
+        /// The option's name.
+        option: &'static str,
+        /// The text given.
+        value: String,
+    },
+    /// A spin option got a number outside its range.
+    #[error("option {option} must be between {min} and {max}, not {value}")]
+    OutOfRange {
+        /// The option's name.
+        option: &'static str,
+        /// The number given.
+        value: i128,
+        /// The smallest value accepted.
+        min: i64,
+        /// The largest value accepted.
+        max: i64,
+    },
+    /// A check option got something other than true or false.
+    #[error("option {option} takes true or false, not '{value}'")]
+    NotAFlag {
+        /// The option's name.
+        option: &'static str,
+        /// The text given.
+        value: String,
+    },
+    /// A combo option got a word not in its list.
+    #[error("option {option} is one of {}, not '{value}'", choices.join(", "))]
+    NotAChoice {
+        /// The option's name.
+        option: &'static str,
+        /// The text given.
+        value: String,
+        /// The words accepted.
+        choices: &'static [&'static str],
+    },
+    /// A hash size in range for the option but beyond what this machine can hold.
+    #[error("option USI_Hash: {0}")]
+    Hash(#[from] HashSizeError),
+}
 
 /// What kind of value an option takes.
 #[derive(Clone, Debug)]
@@ -27,6 +78,24 @@ pub enum OptionType {
     },
 }
 
+/// Which setting an option sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Hash,
+    Threads,
+    Ponder,
+    MultiPv,
+    MoveOverhead,
+    Variant,
+    RuleSet,
+    Okazaki,
+    LionMiddleProtector,
+    CounterStrikeRecapture,
+    PromotionRule,
+    BareKing,
+    Repetition,
+}
+
 /// One option of the table.
 pub struct OptionSpec {
     /// The name advertised.
@@ -37,6 +106,19 @@ pub struct OptionSpec {
     pub kind: OptionType,
     /// Shown by XBoard (`feature option=`); XBoard has `memory`, `cores` and `variant` instead.
     pub in_xboard: bool,
+    field: Field,
+}
+
+/// What a successful `Settings::set` changed, for a session to act on: the one place both
+/// protocols learn whether the engine, the rules or the variant must be brought up to date.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Changed {
+    /// Hash, threads, MultiPV or move overhead.
+    pub engine: bool,
+    /// Any rule of the rule set.
+    pub rules: bool,
+    /// The variant of `position startpos`.
+    pub variant: bool,
 }
 
 const SPECS: &[OptionSpec] = &[
@@ -45,30 +127,35 @@ const SPECS: &[OptionSpec] = &[
         aliases: &["Hash"],
         kind: OptionType::Spin { min: 1, max: 65536 },
         in_xboard: false,
+        field: Field::Hash,
     },
     OptionSpec {
         name: "Threads",
         aliases: &[],
         kind: OptionType::Spin { min: 1, max: 256 },
         in_xboard: false,
+        field: Field::Threads,
     },
     OptionSpec {
         name: "USI_Ponder",
         aliases: &["Ponder"],
         kind: OptionType::Check,
         in_xboard: false,
+        field: Field::Ponder,
     },
     OptionSpec {
         name: "MultiPV",
         aliases: &[],
         kind: OptionType::Spin { min: 1, max: 64 },
         in_xboard: true,
+        field: Field::MultiPv,
     },
     OptionSpec {
         name: "MoveOverhead",
         aliases: &["Move Overhead"],
         kind: OptionType::Spin { min: 0, max: 10000 },
         in_xboard: true,
+        field: Field::MoveOverhead,
     },
     OptionSpec {
         name: "USI_Variant",
@@ -77,6 +164,7 @@ const SPECS: &[OptionSpec] = &[
             values: &["chushogi", "heian", "heian9x8", "heian8x9", "heian8x8"],
         },
         in_xboard: false,
+        field: Field::Variant,
     },
     OptionSpec {
         name: "RuleSet",
@@ -85,24 +173,28 @@ const SPECS: &[OptionSpec] = &[
             values: &["lishogi", "jcsa", "hachu"],
         },
         in_xboard: true,
+        field: Field::RuleSet,
     },
     OptionSpec {
         name: "OkazakiRule",
         aliases: &[],
         kind: OptionType::Check,
         in_xboard: true,
+        field: Field::Okazaki,
     },
     OptionSpec {
         name: "LionMiddleProtector",
         aliases: &[],
         kind: OptionType::Check,
         in_xboard: true,
+        field: Field::LionMiddleProtector,
     },
     OptionSpec {
         name: "CounterStrikeRecapture",
         aliases: &[],
         kind: OptionType::Check,
         in_xboard: true,
+        field: Field::CounterStrikeRecapture,
     },
     OptionSpec {
         name: "PromotionRule",
@@ -111,12 +203,14 @@ const SPECS: &[OptionSpec] = &[
             values: &["lishogi", "entry-only"],
         },
         in_xboard: true,
+        field: Field::PromotionRule,
     },
     OptionSpec {
         name: "BareKing",
         aliases: &[],
         kind: OptionType::Check,
         in_xboard: true,
+        field: Field::BareKing,
     },
     OptionSpec {
         name: "Repetition",
@@ -125,6 +219,7 @@ const SPECS: &[OptionSpec] = &[
             values: &["fourfold", "forbid"],
         },
         in_xboard: true,
+        field: Field::Repetition,
     },
 ];
 
@@ -158,14 +253,6 @@ fn find(name: &str) -> Option<&'static OptionSpec> {
     })
 }
 
-fn parse_check(name: &str, value: &str) -> Result<bool, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" | "1" | "on" | "yes" => Ok(true),
-        "false" | "0" | "off" | "no" => Ok(false),
-        _ => Err(format!("option {name} takes true or false, not '{value}'")),
-    }
-}
-
 fn bool_text(b: bool) -> &'static str {
     if b {
         "true"
@@ -174,94 +261,131 @@ fn bool_text(b: bool) -> &'static str {
     }
 }
 
-impl Settings {
-    /// The current value of an option, as text.
-    pub fn value(&self, spec: &OptionSpec) -> String {
-        match spec.name {
-            "USI_Hash" => self.engine.hash_mb.to_string(),
-            "Threads" => self.engine.threads.to_string(),
-            "USI_Ponder" => bool_text(self.ponder).to_string(),
-            "MultiPV" => self.engine.multipv.to_string(),
-            "MoveOverhead" => self.engine.move_overhead.as_millis().to_string(),
-            "USI_Variant" => self.variant.name().to_string(),
-            "RuleSet" => self
-                .rules
-                .preset()
-                .map_or("lishogi", |p| p.name())
-                .to_string(),
-            "OkazakiRule" => bool_text(self.rules.okazaki).to_string(),
-            "LionMiddleProtector" => bool_text(self.rules.lion_middle_protector).to_string(),
-            "BareKing" => bool_text(self.rules.bare_king).to_string(),
-            "CounterStrikeRecapture" => bool_text(self.rules.counter_strike_recapture).to_string(),
-            "PromotionRule" => match self.rules.promotion {
-                PromotionRule::Lishogi => "lishogi",
-                PromotionRule::EntryOnly => "entry-only",
-            }
-            .to_string(),
-            "Repetition" => match self.rules.repetition {
-                Repetition::Fourfold => "fourfold",
-                Repetition::Forbid => "forbid",
-            }
-            .to_string(),
-            _ => String::new(),
+impl OptionSpec {
+    /// `text` as this spin option's number, in its range.
+    fn number(&self, text: &str) -> Result<i64, OptionError> {
+        let option = self.name;
+        let (min, max) = match self.kind {
+            OptionType::Spin { min, max } => (min, max),
+            _ => (i64::MIN, i64::MAX),
+        };
+        let value: i128 = text.parse().map_err(|_| OptionError::NotANumber {
+            option,
+            value: text.to_string(),
+        })?;
+        match i64::try_from(value) {
+            Ok(n) if (min..=max).contains(&n) => Ok(n),
+            _ => Err(OptionError::OutOfRange {
+                option,
+                value,
+                min,
+                max,
+            }),
         }
     }
 
-    /// Checks and applies one option; on error nothing changes and the message says why.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let name = name.trim();
-        let value = value.trim();
-        let spec = find(name).ok_or_else(|| format!("unknown option '{name}'"))?;
-        let spin = |min: i64, max: i64| -> Result<i64, String> {
-            let n: i64 = value
-                .parse()
-                .map_err(|_| format!("option {} takes a whole number, not '{value}'", spec.name))?;
-            if !(min..=max).contains(&n) {
-                return Err(format!(
-                    "option {} must be between {min} and {max}, not {n}",
-                    spec.name
-                ));
-            }
-            Ok(n)
+    /// `text` as this check option's flag.
+    fn flag(&self, text: &str) -> Result<bool, OptionError> {
+        match text.to_ascii_lowercase().as_str() {
+            "true" | "1" | "on" | "yes" => Ok(true),
+            "false" | "0" | "off" | "no" => Ok(false),
+            _ => Err(OptionError::NotAFlag {
+                option: self.name,
+                value: text.to_string(),
+            }),
+        }
+    }
+
+    /// The item of `all` that `text` names (ignoring case), if it is a word of this combo
+    /// option's list.
+    fn choice<T: Copy>(
+        &self,
+        text: &str,
+        all: &[T],
+        name: impl Fn(T) -> &'static str,
+    ) -> Result<T, OptionError> {
+        let choices = match self.kind {
+            OptionType::Combo { values } => values,
+            _ => &[],
         };
-        match (&spec.kind, spec.name) {
-            (OptionType::Spin { min, max }, field) => {
-                let n = spin(*min, *max)?;
-                match field {
-                    "USI_Hash" => {
-                        crate::search::tt::check_hash_mb(n as usize)
-                            .map_err(|e| format!("option USI_Hash: {e}"))?;
-                        self.engine.hash_mb = n as usize;
-                    }
-                    "Threads" => self.engine.threads = n as usize,
-                    "MultiPV" => self.engine.multipv = n as u32,
-                    _ => self.engine.move_overhead = Duration::from_millis(n as u64),
-                }
+        all.iter()
+            .copied()
+            .find(|&t| name(t).eq_ignore_ascii_case(text) && choices.contains(&name(t)))
+            .ok_or_else(|| OptionError::NotAChoice {
+                option: self.name,
+                value: text.to_string(),
+                choices,
+            })
+    }
+}
+
+impl Settings {
+    /// The current value of an option, as text.
+    pub fn value(&self, spec: &OptionSpec) -> String {
+        let rules = &self.rules;
+        match spec.field {
+            Field::Hash => self.engine.hash_mb.to_string(),
+            Field::Threads => self.engine.threads.to_string(),
+            Field::Ponder => bool_text(self.ponder).to_string(),
+            Field::MultiPv => self.engine.multipv.to_string(),
+            Field::MoveOverhead => self.engine.move_overhead.as_millis().to_string(),
+            Field::Variant => self.variant.name().to_string(),
+            Field::RuleSet => rules.preset().map_or("lishogi", |p| p.name()).to_string(),
+            Field::Okazaki => bool_text(rules.okazaki).to_string(),
+            Field::LionMiddleProtector => bool_text(rules.lion_middle_protector).to_string(),
+            Field::BareKing => bool_text(rules.bare_king).to_string(),
+            Field::CounterStrikeRecapture => bool_text(rules.counter_strike_recapture).to_string(),
+            Field::PromotionRule => rules.promotion.name().to_string(),
+            Field::Repetition => rules.repetition.name().to_string(),
+        }
+    }
+
+    /// Reads, checks and applies one option, and says what it changed; on error nothing
+    /// changes and the error names the option and the bad text.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<Changed, OptionError> {
+        let (name, text) = (name.trim(), value.trim());
+        let spec = find(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+        let mut new = self.clone();
+        new.apply(spec, text)?;
+        let changed = Changed {
+            engine: new.engine != self.engine,
+            rules: new.rules != self.rules,
+            variant: new.variant != self.variant,
+        };
+        *self = new;
+        Ok(changed)
+    }
+
+    /// Reads `text` as the type of `spec` and sets its field.
+    fn apply(&mut self, spec: &OptionSpec, text: &str) -> Result<(), OptionError> {
+        let rules = &mut self.rules;
+        match spec.field {
+            Field::Hash => {
+                let mb = spec.number(text)? as usize;
+                check_hash_mb(mb)?;
+                self.engine.hash_mb = mb;
             }
-            (OptionType::Check, "USI_Ponder") => self.ponder = parse_check(spec.name, value)?,
-            (OptionType::Combo { values }, "USI_Variant") => {
-                let variant = Variant::from_name(value)
-                    .filter(|v| values.contains(&v.name()))
-                    .ok_or_else(|| {
-                        format!(
-                            "option USI_Variant is one of {}, not '{value}'",
-                            values.join(", ")
-                        )
-                    })?;
-                self.variant = variant;
+            Field::Threads => self.engine.threads = spec.number(text)? as usize,
+            Field::MultiPv => self.engine.multipv = spec.number(text)? as u32,
+            Field::MoveOverhead => {
+                self.engine.move_overhead = Duration::from_millis(spec.number(text)? as u64);
             }
-            (OptionType::Check, rule) => {
-                let flag = parse_check(spec.name, value)?;
-                self.rules.set_option(rule, bool_text(flag))?;
+            Field::Ponder => self.ponder = spec.flag(text)?,
+            Field::Okazaki => rules.okazaki = spec.flag(text)?,
+            Field::LionMiddleProtector => rules.lion_middle_protector = spec.flag(text)?,
+            Field::CounterStrikeRecapture => rules.counter_strike_recapture = spec.flag(text)?,
+            Field::BareKing => rules.bare_king = spec.flag(text)?,
+            Field::Variant => {
+                // Variant names have aliases (`chu`); the table lists each variant's own name.
+                let own_name = Variant::from_name(text).map_or(text, |v| v.name());
+                self.variant = spec.choice(own_name, &Variant::ALL, Variant::name)?;
             }
-            (OptionType::Combo { values }, rule) => {
-                if !values.iter().any(|v| v.eq_ignore_ascii_case(value)) {
-                    return Err(format!(
-                        "option {rule} is one of {}, not '{value}'",
-                        values.join(", ")
-                    ));
-                }
-                self.rules.set_option(rule, value)?;
+            Field::RuleSet => *rules = spec.choice(text, &Preset::ALL, Preset::name)?.rules(),
+            Field::PromotionRule => {
+                rules.promotion = spec.choice(text, &PromotionRule::ALL, PromotionRule::name)?;
+            }
+            Field::Repetition => {
+                rules.repetition = spec.choice(text, &Repetition::ALL, Repetition::name)?;
             }
         }
         Ok(())
@@ -338,13 +462,55 @@ mod tests {
         let beyond = crate::search::tt::max_hash_mb() + 1;
         if beyond <= 65536 {
             let e = s.set("USI_Hash", &beyond.to_string()).unwrap_err();
-            assert!(e.contains("machine's memory"), "{e}");
+            assert!(matches!(e, OptionError::Hash(_)), "{e:?}");
+            assert!(e.to_string().contains("machine's memory"), "{e}");
         }
         assert!(s.set("RuleSet", "fide").is_err());
         assert!(s.set("BareKing", "maybe").is_err());
         assert!(s.set("Nonsense", "1").is_err());
         assert!(s.set("USI_Variant", "shogi").is_err());
         assert_eq!(before, format!("{s:?}"));
+    }
+
+    #[test]
+    fn errors_name_the_option_and_the_bad_text() {
+        let mut s = Settings::default();
+        for (name, value, message) in [
+            ("Foo", "1", "unknown option 'Foo'"),
+            ("Hash", "x", "option USI_Hash takes a whole number, not 'x'"),
+            (
+                "Threads",
+                "99999999999999999999",
+                "option Threads must be between 1 and 256, not 99999999999999999999",
+            ),
+            (
+                "BareKing",
+                "maybe",
+                "option BareKing takes true or false, not 'maybe'",
+            ),
+            (
+                "Repetition",
+                "twice",
+                "option Repetition is one of fourfold, forbid, not 'twice'",
+            ),
+        ] {
+            assert_eq!(s.set(name, value).unwrap_err().to_string(), message);
+        }
+    }
+
+    #[test]
+    fn set_says_what_changed() {
+        let mut s = Settings::default();
+        let engine = Changed {
+            engine: true,
+            ..Changed::default()
+        };
+        assert_eq!(s.set("Hash", "16").unwrap(), engine);
+        assert_eq!(s.set("Threads", "2").unwrap(), engine);
+        assert_eq!(s.set("Threads", "2").unwrap(), Changed::default());
+        assert!(s.set("Repetition", "forbid").unwrap().rules);
+        assert!(s.set("USI_Variant", "chu").unwrap() == Changed::default());
+        assert!(s.set("UCI_Variant", "heian").unwrap().variant);
     }
 
     #[test]

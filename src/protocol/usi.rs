@@ -13,13 +13,13 @@
 //! starts its clock, `isready` is answered at once, and every line but `isready` is kept and
 //! handled in order, as `command`, once the search has returned.
 
-use super::options::Settings;
-use super::{emit, engine_name, pv_text, EmitWriter};
+use super::session::Core;
+use super::{emit, engine_name, pv_text, EmitWriter, Front};
 #[cfg(not(target_arch = "wasm32"))]
-use super::{Input, Lines, POLL};
+use super::{serve, Lines};
 use crate::board::{Color, Variant};
 use crate::notation::{parse_move, write_move, Notation};
-use crate::position::Position;
+use crate::position::{Position, SfenError};
 use crate::search::{
     Control, Engine, Limits, Poll, Score, SearchHandle, SearchInfo, SearchResult, MAX_PLY, MAX_TIME,
 };
@@ -87,9 +87,8 @@ enum Interrupt {
 
 pub struct Session {
     dialect: Dialect,
-    settings: Settings,
-    engine: Option<Engine>,
-    engine_options_changed: bool,
+    /// Options and the engine.
+    core: Core,
     pos: Option<Position>,
     running: Option<Running>,
     job: Option<Job>,
@@ -102,52 +101,106 @@ pub struct Session {
 pub fn run(lines: &Lines, dialect: Dialect) {
     let mut session = Session::new(dialect, None);
     session.handshake();
-    loop {
-        let input = if session.running.is_some() || session.job.is_some() {
-            lines.poll(POLL)
-        } else {
-            lines.next()
-        };
-        match input {
-            Input::Line(line) => {
-                if !session.command(&line) {
-                    session.stop_search(false);
-                    session.stop_job();
-                    return;
-                }
-            }
-            Input::Idle => {}
-            Input::Eof => {
-                session.stop_search(true);
-                session.stop_job();
-                return;
-            }
-        }
-        session.report_if_finished();
-        session.report_job_if_finished();
+    serve(lines, &mut session);
+}
+
+impl Front for Session {
+    fn busy(&self) -> bool {
+        self.running.is_some() || self.job.is_some()
+    }
+
+    fn handle(&mut self, line: &str) -> bool {
+        self.command(line)
+    }
+
+    fn report_finished(&mut self) {
+        self.report_if_finished();
+        self.report_job_if_finished();
+    }
+
+    /// At the end of input a running search still answers with its best move.
+    fn close(&mut self, eof: bool) {
+        self.stop_search(eof);
+        self.stop_job();
     }
 }
 
-/// A non-negative whole number for `go <what>`, in the full range of `T`.
-fn whole_number<T: TryFrom<u128>>(what: &str, text: &str) -> Result<T, String> {
-    let n: u128 = text
-        .parse()
-        .map_err(|_| format!("go {what} needs a whole number, not '{text}'"))?;
-    T::try_from(n).map_err(|_| format!("go {what} {n} is too large"))
+/// Why a `position` or `go` command was refused; each error names the word it could not take.
+/// The session's state is unchanged.
+#[derive(Debug, thiserror::Error)]
+enum CommandError {
+    #[error("go {0} needs a number")]
+    MissingValue(String),
+    #[error("go {param} needs a whole number, not '{text}'")]
+    NotAWholeNumber { param: String, text: String },
+    #[error("go {param} {value} is too large")]
+    TooLarge { param: String, value: u128 },
+    #[error("go {param} needs milliseconds, not '{text}'")]
+    NotMilliseconds { param: String, text: String },
+    #[error("go {param} {value} is beyond the longest time accepted ({max} ms)")]
+    TooLong {
+        param: String,
+        value: i128,
+        max: i128,
+    },
+    #[error("go perft depth must be 1 to 20, not {0}")]
+    PerftDepth(u32),
+    #[error("unknown go parameter: {0}")]
+    UnknownGoParameter(String),
+    #[error("unexpected words after startpos: {0}")]
+    AfterStartpos(String),
+    #[error("bad SFEN for {variant}: {error}{}", other_variant_hint(*.other))]
+    BadSfen {
+        variant: Variant,
+        error: SfenError,
+        /// The variant the text is a position of, when it is another one.
+        other: Option<Variant>,
+    },
+    #[error("position sfen needs a SFEN")]
+    NoSfen,
+    #[error("position needs: position startpos|sfen <sfen> [moves <move> ...]")]
+    PositionUsage,
+    #[error("illegal move {number} ({text}): {reason}")]
+    IllegalMove {
+        number: usize,
+        text: String,
+        reason: String,
+    },
 }
 
-/// A time in milliseconds for `go <what>`; a negative clock (a GUI's overrun) counts as zero.
-fn millis(what: &str, text: &str) -> Result<Duration, String> {
-    let n: i128 = text
-        .parse()
-        .map_err(|_| format!("go {what} needs milliseconds, not '{text}'"))?;
+fn other_variant_hint(other: Option<Variant>) -> String {
+    other.map_or(String::new(), |v| {
+        format!(" (it is a {v} position: set USI_Variant first)")
+    })
+}
+
+/// A non-negative whole number for `go <param>`, in the full range of `T`.
+fn whole_number<T: TryFrom<u128>>(param: &str, text: &str) -> Result<T, CommandError> {
+    let value: u128 = text.parse().map_err(|_| CommandError::NotAWholeNumber {
+        param: param.to_string(),
+        text: text.to_string(),
+    })?;
+    T::try_from(value).map_err(|_| CommandError::TooLarge {
+        param: param.to_string(),
+        value,
+    })
+}
+
+/// A time in milliseconds for `go <param>`; a negative clock (a GUI's overrun) counts as zero.
+fn millis(param: &str, text: &str) -> Result<Duration, CommandError> {
+    let value: i128 = text.parse().map_err(|_| CommandError::NotMilliseconds {
+        param: param.to_string(),
+        text: text.to_string(),
+    })?;
     let max = MAX_TIME.as_millis() as i128;
-    if n > max {
-        return Err(format!(
-            "go {what} {n} is beyond the longest time accepted ({max} ms)"
-        ));
+    if value > max {
+        return Err(CommandError::TooLong {
+            param: param.to_string(),
+            value,
+            max,
+        });
     }
-    Ok(Duration::from_millis(n.max(0) as u64))
+    Ok(Duration::from_millis(value.max(0) as u64))
 }
 
 fn error(message: &str) {
@@ -193,9 +246,7 @@ impl Session {
     fn new(dialect: Dialect, here: Option<Here>) -> Session {
         Session {
             dialect,
-            settings: Settings::default(),
-            engine: None,
-            engine_options_changed: false,
+            core: Core::default(),
             pos: None,
             running: None,
             job: None,
@@ -221,12 +272,10 @@ impl Session {
         let mut next = Some(line.to_string());
         while let Some(line) = next {
             if !self.command(&line) {
-                self.stop_search(false);
-                self.stop_job();
+                self.close(false);
                 return false;
             }
-            self.report_if_finished();
-            self.report_job_if_finished();
+            self.report_finished();
             next = self
                 .here
                 .as_ref()
@@ -275,7 +324,7 @@ impl Session {
     fn handshake(&self) {
         emit(&format!("id name {}", engine_name()));
         emit("id author the shishi authors");
-        for line in self.settings.usi_lines(self.dialect == Dialect::Uci) {
+        for line in self.core.settings().usi_lines(self.dialect == Dialect::Uci) {
             emit(&line);
         }
         emit(match self.dialect {
@@ -286,14 +335,7 @@ impl Session {
 
     /// The engine with the current options, made on first use.
     fn engine(&mut self) -> &mut Engine {
-        let options = self.settings.engine.clone();
-        if self.engine.is_some() && self.engine_options_changed {
-            if let Some(engine) = self.engine.as_mut() {
-                engine.set_options(options.clone());
-            }
-        }
-        self.engine_options_changed = false;
-        self.engine.get_or_insert_with(|| Engine::new(options))
+        self.core.engine()
     }
 
     /// Handles one line; returns false on `quit`.
@@ -343,25 +385,18 @@ impl Session {
         let value_at = args.iter().position(|&w| w == "value");
         let name = args[1..value_at.unwrap_or(args.len())].join(" ");
         let value = value_at.map_or(String::new(), |i| args[i + 1..].join(" "));
-        let before = self.settings.clone();
-        if let Err(e) = self.settings.set(&name, &value) {
-            return error(&e);
-        }
-        if self.settings.variant != before.variant {
+        let changed = match self.core.set_option(&name, &value) {
+            Ok(changed) => changed,
+            Err(e) => return error(&e.to_string()),
+        };
+        if changed.variant {
             self.pos = None;
         }
-        if self.settings.rules != before.rules {
+        if changed.rules {
+            let rules = self.core.settings().rules;
             if let Some(pos) = self.pos.as_mut() {
-                pos.set_rules(self.settings.rules);
+                pos.set_rules(rules);
             }
-        }
-        let (a, b) = (&self.settings.engine, &before.engine);
-        if a.hash_mb != b.hash_mb
-            || a.threads != b.threads
-            || a.multipv != b.multipv
-            || a.move_overhead != b.move_overhead
-        {
-            self.engine_options_changed = true;
         }
     }
 
@@ -370,12 +405,12 @@ impl Session {
     fn position(&mut self, args: &[&str]) {
         match self.parse_position(args) {
             Ok(pos) => self.pos = Some(pos),
-            Err(e) => error(&e),
+            Err(e) => error(&e.to_string()),
         }
     }
 
-    fn parse_position(&self, args: &[&str]) -> Result<Position, String> {
-        let variant = self.settings.variant;
+    fn parse_position(&self, args: &[&str]) -> Result<Position, CommandError> {
+        let variant = self.core.settings().variant;
         let moves_at = args.iter().position(|&w| w == "moves");
         let (setup, moves) = match moves_at {
             Some(i) => (&args[..i], &args[i + 1..]),
@@ -383,12 +418,7 @@ impl Session {
         };
         let mut pos = match setup.split_first() {
             Some((&"startpos", [])) => Position::startpos(variant),
-            Some((&"startpos", extra)) => {
-                return Err(format!(
-                    "unexpected words after startpos: {}",
-                    extra.join(" ")
-                ))
-            }
+            Some((&"startpos", extra)) => return Err(CommandError::AfterStartpos(extra.join(" "))),
             Some((&kind @ ("sfen" | "fen"), fields)) if !fields.is_empty() => {
                 let text = fields.join(" ");
                 let parsed = if kind == "fen" && self.dialect == Dialect::Uci {
@@ -396,36 +426,32 @@ impl Session {
                 } else {
                     Position::from_sfen(variant, &text)
                 };
-                parsed.map_err(|e| {
-                    let other = Position::from_sfen_any(&text)
+                parsed.map_err(|error| CommandError::BadSfen {
+                    variant,
+                    error,
+                    other: Position::from_sfen_any(&text)
                         .ok()
                         .map(|p| p.variant())
-                        .filter(|&v| v != variant);
-                    match other {
-                        Some(v) => format!(
-                            "bad SFEN for {variant}: {e} (it is a {v} position: set USI_Variant first)"
-                        ),
-                        None => format!("bad SFEN for {variant}: {e}"),
-                    }
+                        .filter(|&v| v != variant),
                 })?
             }
-            Some((&("sfen" | "fen"), _)) => return Err("position sfen needs a SFEN".to_string()),
-            _ => {
-                return Err(
-                    "position needs: position startpos|sfen <sfen> [moves <move> ...]".to_string(),
-                )
-            }
+            Some((&("sfen" | "fen"), _)) => return Err(CommandError::NoSfen),
+            _ => return Err(CommandError::PositionUsage),
         };
-        pos.set_rules(self.settings.rules);
+        pos.set_rules(self.core.settings().rules);
         for (i, text) in moves.iter().enumerate() {
-            let mv = parse_move(&pos, text, self.notation())
-                .map_err(|e| format!("illegal move {} ({text}): {}", i + 1, e.reason))?;
+            let mv =
+                parse_move(&pos, text, self.notation()).map_err(|e| CommandError::IllegalMove {
+                    number: i + 1,
+                    text: text.to_string(),
+                    reason: e.reason,
+                })?;
             pos.play(mv);
         }
         Ok(pos)
     }
 
-    fn parse_go(&self, args: &[&str]) -> Result<GoRequest, String> {
+    fn parse_go(&self, args: &[&str]) -> Result<GoRequest, CommandError> {
         let mut limits = Limits::default();
         let (sente_time, gote_time, sente_inc, gote_inc) = match self.dialect {
             Dialect::Usi => ("btime", "wtime", "binc", "winc"),
@@ -437,7 +463,7 @@ impl Session {
                 words
                     .next()
                     .copied()
-                    .ok_or_else(|| format!("go {word} needs a number"))
+                    .ok_or_else(|| CommandError::MissingValue(word.to_string()))
             };
             match word {
                 "infinite" => limits.infinite = true,
@@ -445,7 +471,7 @@ impl Session {
                 "perft" => {
                     let depth: u32 = whole_number(word, value()?)?;
                     if !(1..=20).contains(&depth) {
-                        return Err(format!("go perft depth must be 1 to 20, not {depth}"));
+                        return Err(CommandError::PerftDepth(depth));
                     }
                     return Ok(GoRequest::Perft(depth));
                 }
@@ -474,7 +500,7 @@ impl Session {
                     limits.depth = Some(depth.clamp(1, MAX_PLY as u32));
                 }
                 "nodes" => limits.nodes = Some(whole_number::<u64>(word, value()?)?.max(1)),
-                other => return Err(format!("unknown go parameter: {other}")),
+                other => return Err(CommandError::UnknownGoParameter(other.to_string())),
             }
         }
         Ok(GoRequest::Search(limits))
@@ -484,11 +510,11 @@ impl Session {
         if let Some(pos) = &self.pos {
             return pos.clone();
         }
-        let variant = self.settings.variant;
+        let variant = self.core.settings().variant;
         emit(&format!(
             "info string no position given: searching the start position of {variant}"
         ));
-        let pos = Position::startpos(variant).with_rules(self.settings.rules);
+        let pos = Position::startpos(variant).with_rules(self.core.settings().rules);
         self.pos = Some(pos.clone());
         pos
     }
@@ -501,7 +527,7 @@ impl Session {
         }
         let request = match self.parse_go(args) {
             Ok(r) => r,
-            Err(e) => return error(&e),
+            Err(e) => return error(&e.to_string()),
         };
         let pos = self.current_position();
         let limits = match request {
@@ -565,7 +591,7 @@ impl Session {
     fn mate(&mut self, pos: &Position, time: Option<Duration>) {
         use crate::tsume::{solve, MateLimits, MateOutcome};
         let (pos, notation) = (pos.clone(), self.notation());
-        let table_mb = self.settings.engine.hash_mb;
+        let table_mb = self.core.settings().engine.hash_mb;
         self.start_job(move |stop| {
             let limits = MateLimits {
                 time,
@@ -659,7 +685,7 @@ impl Session {
 
     fn display(&self) {
         let Some(pos) = &self.pos else {
-            let start = Position::startpos(self.settings.variant);
+            let start = Position::startpos(self.core.settings().variant);
             emit("info string no position given; the start position is:");
             return show(&start);
         };
@@ -698,4 +724,19 @@ fn show(pos: &Position) {
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_and_threads_reach_the_engine_made_before_them() {
+        let mut session = Session::new(Dialect::Usi, None);
+        session.command("isready");
+        session.command("setoption name USI_Hash value 16");
+        session.command("setoption name Threads value 2");
+        let options = session.engine().options().clone();
+        assert_eq!((options.hash_mb, options.threads), (16, 2));
+    }
 }

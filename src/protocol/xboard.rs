@@ -1,21 +1,20 @@
 //! XBoard / WinBoard protocol version 2 (RULES.md section 12).
 //!
-//! The session keeps the game (a `Position` with its history), whose side the engine plays,
-//! force mode, the time control and at most one running search, either thinking about a move or
-//! analysing. Commands that change the game stop a running search first and discard its result.
+//! The session keeps the game (a `GameRecord`, which judges legality, repetition and the game's
+//! end, as for the match runner), whose side the engine plays, force mode, the time control and
+//! at most one running search, either thinking about a move or analysing. Commands that change the game stop a running search first and discard its result.
 //! Lion double moves go out as one `move` command per leg (all legs but the last end with a
 //! comma), passes as `@@@@`. Heian is offered as engine-defined variants, described to the GUI
 //! with `setup` and `piece` commands.
 
-mod game_end;
 mod highlight;
 
-use super::options::Settings;
-use super::{emit, engine_name, pv_text, Input, Lines, POLL};
+use super::session::Core;
+use super::{emit, engine_name, pv_text, serve, Front, Lines};
 use crate::board::{Color, Family, Variant};
-use crate::notation::{parse_move, write_move, Notation};
+use crate::game::{GameRecord, PlayError};
+use crate::notation::{parse_move, Notation};
 use crate::position::Position;
-use crate::rules::Repetition;
 use crate::search::{Engine, Limits, Score, SearchHandle, SearchInfo, MAX_TIME};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -38,10 +37,9 @@ struct TimeControl {
 }
 
 struct Session {
-    settings: Settings,
-    engine: Option<Engine>,
-    engine_options_changed: bool,
-    pos: Position,
+    /// Options and the engine.
+    core: Core,
+    game: GameRecord,
     force: bool,
     engine_side: Color,
     game_over: bool,
@@ -58,45 +56,24 @@ struct Session {
 
 /// Runs the loop after the `xboard` command.
 pub fn run(lines: &Lines) {
-    let settings = Settings::default();
-    let mut session = Session {
-        pos: Position::startpos(Variant::Chushogi).with_rules(settings.rules),
-        settings,
-        engine: None,
-        engine_options_changed: false,
-        force: false,
-        engine_side: Color::Gote,
-        game_over: false,
-        level: TimeControl::default(),
-        move_time: None,
-        max_depth: None,
-        clock: None,
-        opponent_clock: None,
-        post: false,
-        analyze: false,
-        running: None,
-        last_info: Arc::new(Mutex::new(None)),
-    };
-    loop {
-        let input = if session.running.is_some() {
-            lines.poll(POLL)
-        } else {
-            lines.next()
-        };
-        match input {
-            Input::Line(line) => {
-                if !session.command(&line) {
-                    session.abort_search();
-                    return;
-                }
-            }
-            Input::Idle => {}
-            Input::Eof => {
-                session.abort_search();
-                return;
-            }
-        }
-        session.move_if_finished();
+    serve(lines, &mut Session::new());
+}
+
+impl Front for Session {
+    fn busy(&self) -> bool {
+        self.running.is_some()
+    }
+
+    fn handle(&mut self, line: &str) -> bool {
+        self.command(line)
+    }
+
+    fn report_finished(&mut self) {
+        self.move_if_finished();
+    }
+
+    fn close(&mut self, _eof: bool) {
+        self.abort_search();
     }
 }
 
@@ -163,15 +140,35 @@ const HEIAN_PIECES: &[(&str, &str)] = &[
 const HEIAN_PIECE_TO_CHAR: &str = "PNBRLSE..G.+.++.++Kpnbrlse..g.+.++.++k";
 
 impl Session {
-    fn engine(&mut self) -> &mut Engine {
-        let options = self.settings.engine.clone();
-        if self.engine_options_changed {
-            if let Some(engine) = self.engine.as_mut() {
-                engine.set_options(options.clone());
-            }
+    fn new() -> Session {
+        let core = Core::default();
+        Session {
+            game: GameRecord::new(
+                Position::startpos(Variant::Chushogi).with_rules(core.settings().rules),
+            ),
+            core,
+            force: false,
+            engine_side: Color::Gote,
+            game_over: false,
+            level: TimeControl::default(),
+            move_time: None,
+            max_depth: None,
+            clock: None,
+            opponent_clock: None,
+            post: false,
+            analyze: false,
+            running: None,
+            last_info: Arc::new(Mutex::new(None)),
         }
-        self.engine_options_changed = false;
-        self.engine.get_or_insert_with(|| Engine::new(options))
+    }
+
+    fn engine(&mut self) -> &mut Engine {
+        self.core.engine()
+    }
+
+    /// A new game from `start` under the rules set by the options.
+    fn start_game(&mut self, start: Position) {
+        self.game = GameRecord::new(start.with_rules(self.core.settings().rules));
     }
 
     /// Handles one line; returns false on `quit`.
@@ -197,7 +194,7 @@ impl Session {
             "playother" => {
                 self.abort_search();
                 self.force = false;
-                self.engine_side = !self.pos.side_to_move();
+                self.engine_side = !self.game.position().side_to_move();
             }
             "usermove" => self.user_move(rest),
             "setboard" => self.setboard(rest),
@@ -230,11 +227,11 @@ impl Session {
                 self.game_over = true;
             }
             "option" => self.option(rest, line),
-            "memory" => self.set_engine_option("USI_Hash", rest, line),
-            "cores" => self.set_engine_option("Threads", rest, line),
+            "memory" => self.set_option("USI_Hash", rest, line),
+            "cores" => self.set_option("Threads", rest, line),
             "lift" => self.lift(rest),
             other => {
-                if parse_move(&self.pos, line, Notation::Xboard).is_ok() {
+                if parse_move(self.game.position(), line, Notation::Xboard).is_ok() {
                     self.user_move(line);
                 } else {
                     emit(&format!("Error (unknown command): {other}"));
@@ -252,7 +249,7 @@ impl Session {
             return;
         }
         self.force = false;
-        self.engine_side = self.pos.side_to_move();
+        self.engine_side = self.game.position().side_to_move();
         self.think();
     }
 
@@ -292,7 +289,7 @@ impl Session {
             "feature myname=\"{}\" variants=\"{VARIANTS}\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 memory=1 smp=1 highlight=1 debug=1",
             engine_name()
         ));
-        for line in self.settings.xboard_lines() {
+        for line in self.core.settings().xboard_lines() {
             emit(&line);
         }
         emit("feature done=1");
@@ -300,8 +297,8 @@ impl Session {
 
     fn new_game(&mut self) {
         self.abort_search();
-        self.settings.variant = Variant::Chushogi;
-        self.pos = Position::startpos(Variant::Chushogi).with_rules(self.settings.rules);
+        self.core.set_variant(Variant::Chushogi);
+        self.start_game(Position::startpos(Variant::Chushogi));
         self.force = false;
         self.engine_side = Color::Gote;
         self.game_over = false;
@@ -319,15 +316,15 @@ impl Session {
             ));
             return;
         };
-        self.settings.variant = variant;
-        self.pos = Position::startpos(variant).with_rules(self.settings.rules);
+        self.core.set_variant(variant);
+        self.start_game(Position::startpos(variant));
         self.game_over = false;
         if variant.family() == Family::Heian {
             emit(&format!(
                 "setup ({HEIAN_PIECE_TO_CHAR}) {}x{}+0_shogi {}",
                 variant.width(),
                 variant.height(),
-                self.pos.to_xboard_fen()
+                self.game.position().to_xboard_fen()
             ));
             for (id, betza) in HEIAN_PIECES {
                 emit(&format!("piece {id} {betza}"));
@@ -337,9 +334,9 @@ impl Session {
 
     fn setboard(&mut self, fen: &str) {
         self.abort_search();
-        match Position::from_xboard_fen(self.settings.variant, fen) {
+        match Position::from_xboard_fen(self.core.settings().variant, fen) {
             Ok(pos) => {
-                self.pos = pos.with_rules(self.settings.rules);
+                self.start_game(pos);
                 self.game_over = false;
                 self.restart_analysis();
             }
@@ -353,19 +350,13 @@ impl Session {
             emit(&format!("Illegal move (the game is over): {text}"));
             return;
         }
-        let mv = match parse_move(&self.pos, text, Notation::Xboard) {
-            Ok(mv) => mv,
-            Err(e) => {
-                emit(&format!("Illegal move ({}): {text}", e.reason));
-                return;
-            }
+        let played = match self.game.play_text(text, Notation::Xboard) {
+            Ok(_) => Ok(()),
+            Err(PlayError::Move(e)) => Err(e.reason),
+            Err(PlayError::Game(e)) => Err(e.to_string()),
         };
-        self.pos.play(mv);
-        if self.pos.rules().repetition == Repetition::Forbid && game_end::repeats(&self.pos) {
-            self.pos.undo();
-            emit(&format!(
-                "Illegal move (it repeats an earlier position, which the rule set forbids): {text}"
-            ));
+        if let Err(reason) = played {
+            emit(&format!("Illegal move ({reason}): {text}"));
             return;
         }
         if self.announce_end() {
@@ -373,7 +364,7 @@ impl Session {
         }
         if self.analyze {
             self.start_analysis();
-        } else if !self.force && self.pos.side_to_move() == self.engine_side {
+        } else if !self.force && self.game.position().side_to_move() == self.engine_side {
             self.think();
         }
     }
@@ -381,7 +372,7 @@ impl Session {
     fn take_back(&mut self, plies: usize) {
         self.abort_search();
         for _ in 0..plies {
-            if self.pos.undo().is_none() {
+            if self.game.undo().is_none() {
                 emit("Error (command not legal now): nothing to take back");
                 break;
             }
@@ -414,31 +405,27 @@ impl Session {
         }
     }
 
+    /// `option NAME=VALUE`.
     fn option(&mut self, args: &str, line: &str) {
         let (name, value) = args.split_once('=').unwrap_or((args, ""));
-        let before = self.settings.clone();
-        match self.settings.set(name, value) {
-            Ok(()) => {
-                self.pos.set_rules(self.settings.rules);
-                if before.engine.multipv != self.settings.engine.multipv
-                    || before.engine.move_overhead != self.settings.engine.move_overhead
-                {
-                    self.engine_options_changed = true;
+        self.set_option(name, value, line);
+    }
+
+    /// Sets an option of the table (`option`, `memory`, `cores`); new rules apply to the game
+    /// at once, new engine options at the next search.
+    fn set_option(&mut self, name: &str, value: &str, line: &str) {
+        match self.core.set_option(name, value) {
+            Ok(changed) => {
+                if changed.rules {
+                    self.game.set_rules(self.core.settings().rules);
                 }
             }
             Err(e) => emit(&format!("Error ({e}): {line}")),
         }
     }
 
-    fn set_engine_option(&mut self, name: &str, value: &str, line: &str) {
-        match self.settings.set(name, value) {
-            Ok(()) => self.engine_options_changed = true,
-            Err(e) => emit(&format!("Error ({e}): {line}")),
-        }
-    }
-
     fn lift(&self, square: &str) {
-        match highlight::board(&self.pos, square) {
+        match highlight::board(self.game.position(), square) {
             Some(board) => emit(&format!("highlight {board}")),
             None => emit(&format!("Error (not a square): lift {square}")),
         }
@@ -462,7 +449,7 @@ impl Session {
         limits.time[(!us).index()] = self.opponent_clock;
         limits.increment = [self.level.increment; 2];
         if self.level.moves_per_session > 0 {
-            let ours = self.pos.plies_played() as u32 / 2;
+            let ours = self.game.plies() as u32 / 2;
             limits.moves_to_go =
                 Some(self.level.moves_per_session - ours % self.level.moves_per_session);
         }
@@ -476,7 +463,7 @@ impl Session {
 
     fn search(&mut self, limits: Limits, analyzing: bool) {
         let post = self.post || analyzing;
-        let shown = self.pos.clone();
+        let shown = self.game.position().clone();
         let last = Arc::clone(&self.last_info);
         if let Ok(mut l) = last.lock() {
             *l = None;
@@ -496,7 +483,7 @@ impl Session {
                 ));
             }
         });
-        let pos = self.pos.clone();
+        let pos = self.game.position().clone();
         let handle = self.engine().start(&pos, limits, on_info);
         self.running = Some(Running { handle, analyzing });
     }
@@ -505,7 +492,7 @@ impl Session {
         if self.game_over || self.announce_end() {
             return;
         }
-        if self.pos.legal_moves().is_empty() {
+        if self.game.legal_moves().is_empty() {
             self.announce_end();
             return;
         }
@@ -515,7 +502,7 @@ impl Session {
 
     fn start_analysis(&mut self) {
         self.abort_search();
-        if self.pos.legal_moves().is_empty() {
+        if self.game.legal_moves().is_empty() {
             return;
         }
         let limits = Limits {
@@ -552,7 +539,7 @@ impl Session {
             return;
         };
         let result = run.handle.wait();
-        let Some(best) = result.best.filter(|m| self.pos.legal_moves().contains(m)) else {
+        let Some(best) = result.best.filter(|&m| self.game.is_legal(m)) else {
             if !self.announce_end() {
                 emit("resign");
                 self.game_over = true;
@@ -566,19 +553,24 @@ impl Session {
             self.game_over = true;
             return;
         }
-        let text = write_move(&self.pos, best, Notation::Xboard);
+        let text = self.game.write(best, Notation::Xboard);
+        if self.game.play(best).is_err() {
+            // Not reached: `think` searches only games that are not over.
+            emit("resign");
+            self.game_over = true;
+            return;
+        }
         let legs: Vec<&str> = text.split(',').collect();
         for (i, leg) in legs.iter().enumerate() {
             let comma = if i + 1 < legs.len() { "," } else { "" };
             emit(&format!("move {leg}{comma}"));
         }
-        self.pos.play(best);
         self.announce_end();
     }
 
     /// Sends the result if the game is over; returns whether it is.
     fn announce_end(&mut self) -> bool {
-        let Some(outcome) = game_end::outcome(&self.pos) else {
+        let Some(outcome) = self.game.outcome() else {
             return false;
         };
         let comment = match outcome.winner {
@@ -592,5 +584,26 @@ impl Session {
         emit(&format!("{} {{{comment}}}", outcome.score()));
         self.game_over = true;
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `option` once changed only MultiPV and move overhead of a running engine; every engine
+    /// option now reaches the engine, whichever command set it.
+    #[test]
+    fn hash_and_threads_reach_the_engine_by_option_memory_and_cores() {
+        let mut session = Session::new();
+        session.command("new");
+        session.command("option USI_Hash=16");
+        session.command("option Threads=2");
+        let options = session.engine().options().clone();
+        assert_eq!((options.hash_mb, options.threads), (16, 2));
+        session.command("memory 8");
+        session.command("cores 3");
+        let options = session.engine().options().clone();
+        assert_eq!((options.hash_mb, options.threads), (8, 3));
     }
 }

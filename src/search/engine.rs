@@ -15,6 +15,7 @@ use super::time;
 use super::tt::Table;
 use super::worker::{report_for, to_score, Budget, Finding, Worker, MATE, MAX_PLY};
 use super::{EngineOptions, Limits, Score, SearchInfo, SearchResult};
+use crate::game::repetition;
 use crate::moves::Move;
 use crate::platform;
 use crate::position::Position;
@@ -22,6 +23,9 @@ use crate::rules::Repetition;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
+
+/// Where a search sends its progress reports (`info` lines), from the thread that searches.
+pub type OnInfo = Box<dyn FnMut(&SearchInfo) + Send>;
 
 #[cfg(not(target_arch = "wasm32"))]
 const SEARCH_STACK_BYTES: usize = 16 * 1024 * 1024;
@@ -86,12 +90,7 @@ impl Engine {
 
     /// Starts searching `pos` (its move history is used for repetition) on background threads.
     #[cfg(not(target_arch = "wasm32"))]
-    pub fn start(
-        &mut self,
-        pos: &Position,
-        limits: Limits,
-        on_info: Box<dyn FnMut(&SearchInfo) + Send>,
-    ) -> SearchHandle {
+    pub fn start(&mut self, pos: &Position, limits: Limits, on_info: OnInfo) -> SearchHandle {
         let threads = self.options.threads.clamp(1, 256);
         let shared = Arc::new(Shared::new(self.table.clone(), threads, limits.ponder));
         let job = self.job(&shared, pos, limits, on_info, threads);
@@ -117,12 +116,7 @@ impl Engine {
     /// nothing can stop it, so it suits fixed-depth work (`bench`). A GUI's search uses
     /// `run_here`.
     #[cfg(target_arch = "wasm32")]
-    pub fn start(
-        &mut self,
-        pos: &Position,
-        limits: Limits,
-        on_info: Box<dyn FnMut(&SearchInfo) + Send>,
-    ) -> SearchHandle {
+    pub fn start(&mut self, pos: &Position, limits: Limits, on_info: OnInfo) -> SearchHandle {
         self.run_here(pos, limits, on_info, Box::new(|_: &super::Control| {}))
     }
 
@@ -134,7 +128,7 @@ impl Engine {
         &mut self,
         pos: &Position,
         limits: Limits,
-        on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+        on_info: OnInfo,
         poll: Poll,
     ) -> SearchHandle {
         let shared = Shared::new(self.table.clone(), 1, limits.ponder).with_poll(poll);
@@ -154,7 +148,7 @@ impl Engine {
         shared: &Arc<Shared>,
         pos: &Position,
         limits: Limits,
-        on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+        on_info: OnInfo,
         threads: usize,
     ) -> SearchJob {
         while self.histories.len() < threads {
@@ -261,19 +255,21 @@ struct SearchJob {
     histories: Vec<Arc<Mutex<History>>>,
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     helpers: Option<Arc<HelperPool>>,
-    on_info: Box<dyn FnMut(&SearchInfo) + Send>,
+    on_info: OnInfo,
 }
 
 /// Root moves that are legal under the repetition rule.
 fn root_moves(pos: &Position) -> Vec<Move> {
     let mut pos = pos.clone();
-    let window: Vec<u64> = pos.repetition_window().collect();
+    let mut window: Vec<u64> = pos.repetition_window().collect();
+    window.reverse();
+    window.push(pos.key());
     let mut moves = Vec::new();
     for mv in pos.legal_moves() {
         if pos.rules().repetition == Repetition::Forbid {
             pos.play(mv);
-            let repeats =
-                !pos.last_move_irreversible() && window.iter().step_by(2).any(|&k| k == pos.key());
+            let repeats = !pos.last_move_irreversible()
+                && repetition::last_occurrence(&window, pos.key()).is_some();
             pos.undo();
             if repeats {
                 continue;

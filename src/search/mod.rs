@@ -87,7 +87,7 @@ pub struct SearchResult {
 }
 
 /// Engine options shared by both protocols.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
     /// Transposition table size in MiB.
     pub hash_mb: usize,
@@ -121,7 +121,7 @@ pub mod tt;
 mod worker;
 
 pub use bench::{bench, bench_positions, BenchResult};
-pub use engine::{Engine, SearchHandle};
+pub use engine::{Engine, OnInfo, SearchHandle};
 pub use shared::{Control, Poll};
 pub use time::{plan as time_plan, TimePlan};
 pub use worker::{MATE, MAX_PLY};

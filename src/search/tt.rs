@@ -83,13 +83,21 @@ pub fn max_hash_mb() -> usize {
         as usize
 }
 
+/// A hash size this machine cannot hold (or none at all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("hash size must be 1 to {max} MiB (half of this machine's memory), not {mb}")]
+pub struct HashSizeError {
+    /// The size asked for, in MiB.
+    pub mb: usize,
+    /// The largest size accepted here, `max_hash_mb()`.
+    pub max: usize,
+}
+
 /// Checks a hash size in MiB against `max_hash_mb`, naming the limit when it is exceeded.
-pub fn check_hash_mb(mb: usize) -> Result<(), String> {
+pub fn check_hash_mb(mb: usize) -> Result<(), HashSizeError> {
     let max = max_hash_mb();
     if mb == 0 || mb > max {
-        return Err(format!(
-            "hash size must be 1 to {max} MiB (half of this machine's memory), not {mb}"
-        ));
+        return Err(HashSizeError { mb, max });
     }
     Ok(())
 }

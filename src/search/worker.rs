@@ -415,42 +415,19 @@ impl<'a> Worker<'a> {
     /// Where the current position occurred earlier since the last irreversible move: its index
     /// in `keys`, the most recent occurrence.
     fn repetition(&self) -> Option<usize> {
-        let last = self.keys.len() - 1;
-        let key = self.keys[last];
         let floor = *self.floors.last().unwrap_or(&0);
-        let mut i = last;
-        while i >= floor + 2 {
-            i -= 2;
-            if self.keys[i] == key {
-                return Some(i);
-            }
-        }
-        None
+        let (&key, before) = self.keys[floor..].split_last()?;
+        crate::game::repetition::last_occurrence(before, key).map(|i| floor + i)
     }
 
     /// The score of a repetition under `Fourfold` (RULES.md section 8), taken as if the cycle
-    /// went on to the fourth occurrence: a loss for a side whose every move in the cycle was a
-    /// check or an attack while the other's were not, otherwise a draw. The cycle's positions
-    /// are recovered by taking its moves back on a copy (rare enough not to cost speed).
+    /// went on to the fourth occurrence: the game layer's verdict on the cycle (a loss for a side
+    /// whose every move in it was a check or an attack while the other's were not, otherwise a
+    /// draw), from the moves taken back on a copy (rare enough not to cost speed).
     fn repetition_score(&self, earlier: usize, ply: usize) -> i32 {
         let cycle = self.keys.len() - 1 - earlier;
-        let mut probe = self.pos.clone();
-        let mut all_attacks = [true; 2];
-        for _ in 0..cycle {
-            let mover = !probe.side_to_move();
-            if all_attacks[mover.index()] && !probe.last_move_checks_or_attacks() {
-                all_attacks[mover.index()] = false;
-            }
-            if probe.undo().is_none() {
-                return 0;
-            }
-        }
-        let us = self.pos.side_to_move().index();
-        match (all_attacks[us], all_attacks[1 - us]) {
-            (true, false) => -(MATE - ply as i32),
-            (false, true) => MATE - ply as i32,
-            _ => 0,
-        }
+        crate::game::repetition::cycle_outcome_of(&self.pos, cycle)
+            .map_or(0, |outcome| outcome_score(&self.pos, outcome, ply))
     }
 
     #[inline]

@@ -10,38 +10,39 @@
 //! irreversible move is illegal. Protocols and the match runner keep one `GameRecord` per game
 //! and ask `outcome()` after every move.
 
+pub mod repetition;
+
 use crate::board::Color;
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::notation::{parse_move, write_move, MoveError, Notation};
 use crate::position::{Outcome, OutcomeReason, Position};
-use crate::rules::Repetition;
-use std::fmt;
+use crate::rules::{Repetition, RuleSet};
 
 /// The result of a finished game: winner (or draw) and reason.
 pub type GameResult = Outcome;
 
 /// Why `GameRecord::play` refused a move; the record is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// The game is already over.
+    #[error("the game is over ({0})")]
     GameOver(Outcome),
     /// The move is not one the move generator produces in the current position.
+    #[error("not a legal move here (move bits {:#x})", .0.bits())]
     NotLegal(Move),
 }
 
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::GameOver(o) => write!(f, "the game is over ({o})"),
-            GameError::NotLegal(mv) => {
-                write!(f, "not a legal move here (move bits {:#x})", mv.bits())
-            }
-        }
-    }
+/// Why `GameRecord::play_text` refused a move text; the record is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The text is not a move of the position, or repeats a position where that is forbidden.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// The move cannot be played: the game is over.
+    #[error(transparent)]
+    Game(#[from] GameError),
 }
-
-impl std::error::Error for GameError {}
 
 /// One game from its start position.
 #[derive(Clone)]
@@ -84,6 +85,12 @@ impl GameRecord {
         &self.position
     }
 
+    /// Plays the rest of the game under `rules` (a protocol's rule options changed mid-game).
+    pub fn set_rules(&mut self, rules: RuleSet) {
+        self.start.set_rules(rules);
+        self.position.set_rules(rules);
+    }
+
     /// The moves played, oldest first.
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.position.moves_played()
@@ -101,11 +108,15 @@ impl GameRecord {
 
     /// How often the current position has occurred since the last irreversible move (at least 1).
     pub fn repetition_count(&self) -> usize {
-        let now = self.position.key();
-        self.repetition_history()
-            .iter()
-            .filter(|&&k| k == now)
-            .count()
+        let (&now, before) = self.repetition_history().split_last().expect("never empty");
+        1 + repetition::occurrences(before, now).count()
+    }
+
+    /// Whether the position after the last move of `after` repeats one since the last
+    /// irreversible move; `after` is the current position with one move played.
+    fn repeated_by(&self, after: &Position) -> bool {
+        !after.last_move_irreversible()
+            && repetition::last_occurrence(self.repetition_history(), after.key()).is_some()
     }
 
     /// Whether playing `mv` (a legal move of the position) would repeat a position since the last
@@ -113,7 +124,7 @@ impl GameRecord {
     pub fn repeats(&self, mv: Move) -> bool {
         let mut after = self.position.clone();
         after.play(mv);
-        !after.last_move_irreversible() && self.repetition_history().contains(&after.key())
+        self.repeated_by(&after)
     }
 
     /// The legal moves: the position's, minus repetitions where the rules forbid them.
@@ -121,10 +132,9 @@ impl GameRecord {
         let mut moves = self.position.legal_moves();
         if self.position.rules().repetition == Repetition::Forbid {
             let mut after = self.position.clone();
-            let history = self.repetition_history();
             moves.retain(|mv| {
                 after.play(*mv);
-                let repeats = !after.last_move_irreversible() && history.contains(&after.key());
+                let repeats = self.repeated_by(&after);
                 after.undo();
                 !repeats
             });
@@ -146,6 +156,13 @@ impl GameRecord {
                 reason: "repeats an earlier position, which these rules forbid".to_string(),
             });
         }
+        Ok(mv)
+    }
+
+    /// Reads a move in `notation` (`GameRecord::parse`) and plays it.
+    pub fn play_text(&mut self, text: &str, notation: Notation) -> Result<Move, PlayError> {
+        let mv = self.parse(text, notation)?;
+        self.play(mv)?;
         Ok(mv)
     }
 
@@ -213,28 +230,18 @@ impl GameRecord {
     }
 
     /// RULES.md section 8: at the fourth occurrence, the cycle runs from the first occurrence
-    /// to now. A side whose every move in it was a check or an attack loses, unless both sides'
-    /// were (then, as when neither's were, it is a draw).
+    /// to now; `repetition::cycle_outcome` judges it by the record's check-or-attack flags.
     fn fourfold_outcome(&self) -> Option<Outcome> {
-        let now = self.position.key();
         let window_start = *self.window_starts.last().expect("never empty");
-        let occurrences: Vec<usize> = (window_start..self.keys.len())
-            .filter(|&i| self.keys[i] == now)
-            .collect();
-        if occurrences.len() < 4 {
-            return None;
+        let (&now, before) = self.repetition_history().split_last().expect("never empty");
+        let first = window_start + repetition::fourfold_cycle_start(before, now)?;
+        let mut attacked_throughout = [true; 2];
+        for ply in first..self.attacking.len() {
+            if !self.attacking[ply] {
+                attacked_throughout[self.mover_of(ply).index()] = false;
+            }
         }
-        let first = occurrences[0];
-        let all_attacks = |side: Color| {
-            (first..self.attacking.len())
-                .filter(|&ply| self.mover_of(ply) == side)
-                .all(|ply| self.attacking[ply])
-        };
-        match (all_attacks(Color::Sente), all_attacks(Color::Gote)) {
-            (true, false) => Some(Outcome::win(Color::Gote, OutcomeReason::PerpetualAttack)),
-            (false, true) => Some(Outcome::win(Color::Sente, OutcomeReason::PerpetualAttack)),
-            _ => Some(Outcome::draw(OutcomeReason::Repetition)),
-        }
+        Some(repetition::cycle_outcome(attacked_throughout))
     }
 
     /// Who played move number `ply` (0-based).
@@ -245,41 +252,4 @@ impl GameRecord {
             !self.start.side_to_move()
         }
     }
-}
-
-/// The fourfold-repetition result of a position that carries its own move history (as the
-/// protocols keep it), by RULES.md section 8: `None` before the fourth occurrence; then a loss
-/// for a side whose every move since the first occurrence was a check or an attack while the
-/// other side's were not, else a draw. The cycle is walked back on a copy.
-pub fn fourfold_outcome(pos: &Position) -> Option<Outcome> {
-    let now = pos.key();
-    let back_to_first: Vec<usize> = pos
-        .repetition_window()
-        .enumerate()
-        .filter(|&(_, k)| k == now)
-        .map(|(i, _)| i + 1)
-        .collect();
-    if back_to_first.len() < 3 {
-        return None;
-    }
-    let cycle = back_to_first[back_to_first.len() - 1];
-    let mut probe = pos.clone();
-    let mut all_attacks = [true; 2];
-    for _ in 0..cycle {
-        let mover = !probe.side_to_move();
-        if !probe.last_move_checks_or_attacks() {
-            all_attacks[mover.index()] = false;
-        }
-        probe.undo()?;
-    }
-    Some(
-        match (
-            all_attacks[Color::Sente.index()],
-            all_attacks[Color::Gote.index()],
-        ) {
-            (true, false) => Outcome::win(Color::Gote, OutcomeReason::PerpetualAttack),
-            (false, true) => Outcome::win(Color::Sente, OutcomeReason::PerpetualAttack),
-            _ => Outcome::draw(OutcomeReason::Repetition),
-        },
-    )
 }
