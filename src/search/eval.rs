@@ -1,96 +1,125 @@
 //! Static evaluation for Chu and Heian Shogi.
 //!
-//! Two parts. The piece-square part (material with promotion potential, advancement,
-//! centralisation, promotion-zone pressure, royal placement) is a sum over pieces, so the search
-//! keeps it incrementally: `psq_delta` gives its change for a move before it is played. The
-//! dynamic part (royal shelter, an enemy lion within reach of a royal, lion facing lion,
-//! mobility-lite of the strong pieces) is computed at each evaluation from bitboards. All weights
-//! are in `params`.
+//! Two parts. The piece-square part (per piece kind: material, advancement, a table by rank, a
+//! table by centrality ring) is a sum over pieces, so the search keeps it incrementally:
+//! `psq_delta` gives its change for a move before it is played. The dynamic part (royal shelter,
+//! an enemy lion within reach of a royal, lion facing lion, mobility-lite per kind) is computed
+//! at each evaluation from bitboards. Every weight comes from the family's `Weights` (the text
+//! files in `weights/`); the tables here are built from them once. Move ordering and pruning do
+//! not use these weights: they value pieces by the fixed `params::material`.
 
 use super::params as p;
+use super::weights::{rank_index, Layout, Weights, SHELTER_COUNTS};
 use crate::board::attacks::tables;
-use crate::board::{Bitboard, Color, Kind, Piece, Square, Variant, KINDS};
+use crate::board::{Color, Kind, Piece, Square, Variant};
 use crate::moves::Move;
 use crate::position::Position;
 use std::sync::OnceLock;
 
-/// Piece-square values of one variant, signed from sente's view, indexed `[piece code][square]`.
-struct VariantTables {
+/// What the evaluation of one variant reads, built from its family's weights. Piece-square
+/// values are signed from sente's view, indexed `[piece code][square]`.
+struct EvalTables {
     psq: Vec<[i32; 144]>,
-    /// Kinds worth at least `MOBILITY_MIN_VALUE` that appear in this variant.
-    strong_kinds: Vec<Kind>,
+    /// Kinds with a nonzero mobility weight, and the weight.
+    mobility: Vec<(Kind, i32)>,
+    shelter: [i32; SHELTER_COUNTS],
+    lion_near_royal: i32,
+    lion_facing_lion: i32,
+    tempo: i32,
 }
 
-fn variant_tables(variant: Variant) -> &'static VariantTables {
-    static TABLES: OnceLock<Vec<VariantTables>> = OnceLock::new();
-    let all = TABLES.get_or_init(|| Variant::ALL.iter().map(|&v| build(v)).collect());
+fn variant_tables(variant: Variant) -> &'static EvalTables {
+    static TABLES: OnceLock<Vec<EvalTables>> = OnceLock::new();
+    let all = TABLES.get_or_init(|| {
+        Variant::ALL
+            .iter()
+            .map(|&v| EvalTables::new(v, Weights::embedded(v.family())))
+            .collect()
+    });
     &all[Variant::ALL.iter().position(|&v| v == variant).unwrap_or(0)]
 }
 
-fn build(variant: Variant) -> VariantTables {
-    let family = variant.family();
-    let mut psq = vec![[0i32; 144]; 128];
-    for &kind in KINDS.iter().filter(|k| k.family() == family) {
-        for color in Color::BOTH {
-            let code = Piece::new(color, kind).code();
-            for sq in Square::all() {
-                if !variant.board().has(sq) {
-                    continue;
+impl EvalTables {
+    fn new(variant: Variant, weights: &Weights) -> EvalTables {
+        let layout = weights.layout();
+        let mut psq = vec![[0i32; 144]; 128];
+        for &kind in Layout::kinds_of(variant.family()) {
+            for color in Color::BOTH {
+                let code = Piece::new(color, kind).code();
+                for sq in Square::all() {
+                    if !variant.board().has(sq) {
+                        continue;
+                    }
+                    let v = piece_square_value(weights, variant, color, kind, sq);
+                    psq[code][sq.index()] = if color == Color::Sente { v } else { -v };
                 }
-                let v = piece_square_value(variant, color, kind, sq);
-                psq[code][sq.index()] = if color == Color::Sente { v } else { -v };
             }
         }
+        let mobility = Layout::kinds_of(variant.family())
+            .iter()
+            .filter(|k| !k.is_royal())
+            .map(|&k| (k, weights.get(layout.mobility(k))))
+            .filter(|&(_, w)| w != 0)
+            .collect();
+        let optional = |index: Option<usize>| index.map_or(0, |i| weights.get(i));
+        EvalTables {
+            psq,
+            mobility,
+            shelter: std::array::from_fn(|n| weights.get(layout.shelter(n))),
+            lion_near_royal: optional(layout.lion_near_royal()),
+            lion_facing_lion: optional(layout.lion_facing_lion()),
+            tempo: weights.get(layout.tempo()),
+        }
     }
-    let strong_kinds = KINDS
-        .iter()
-        .copied()
-        .filter(|k| {
-            k.family() == family && !k.is_royal() && p::material(*k) >= p::MOBILITY_MIN_VALUE
-        })
-        .collect();
-    VariantTables { psq, strong_kinds }
 }
 
 /// Ranks `sq` is in front of `color`'s back rank.
-fn advancement(variant: Variant, color: Color, sq: Square) -> i32 {
-    let row = sq.row() as i32;
+fn advancement(variant: Variant, color: Color, sq: Square) -> usize {
+    let row = sq.row() as usize;
     match color {
-        Color::Sente => variant.height() as i32 - 1 - row,
+        Color::Sente => variant.height() as usize - 1 - row,
         Color::Gote => row,
     }
 }
 
 /// How many steps `sq` is from the outermost ring (0 on the edge).
-fn centrality(variant: Variant, sq: Square) -> i32 {
+fn centrality(variant: Variant, sq: Square) -> usize {
     let (w, h) = (variant.width() as i32, variant.height() as i32);
     let dc = (2 * sq.col() as i32 - (w - 1)).abs();
     let dr = (2 * sq.row() as i32 - (h - 1)).abs();
     let from_centre = dc.max(dr) / 2;
-    (w.max(h) - 1) / 2 - from_centre
+    ((w.max(h) - 1) / 2 - from_centre) as usize
 }
 
-fn piece_square_value(variant: Variant, color: Color, kind: Kind, sq: Square) -> i32 {
-    let value = p::material(kind);
+/// The parameters a `kind` of `color` on `sq` adds up, with their coefficients (sente's view
+/// for a sente piece): material, advancement, its rank entry, its ring entry.
+fn piece_square_terms(
+    layout: &Layout,
+    variant: Variant,
+    color: Color,
+    kind: Kind,
+    sq: Square,
+) -> [(usize, i32); 4] {
     let advanced = advancement(variant, color, sq);
-    if kind.is_royal() {
-        return value - p::ROYAL_ADVANCE_PENALTY * advanced;
-    }
-    let mut score = value + p::CENTRE_BONUS * centrality(variant, sq);
-    if value < p::ADVANCE_MAX_VALUE {
-        score += p::ADVANCE_BONUS * advanced;
-    }
-    if let Some(promoted) = kind.promotes_to() {
-        let gain = (p::material(promoted) - value).max(0);
-        score += gain * p::PROMOTION_POTENTIAL_PCT / 100;
-        let zone_start = variant.height() as i32 - variant.zone_depth() as i32;
-        if advanced >= zone_start {
-            score += gain * p::ZONE_PRESSURE_PCT / 100;
-        } else if advanced == zone_start - 1 {
-            score += gain * p::ZONE_APPROACH_PCT / 100;
-        }
-    }
-    score
+    [
+        (layout.material(kind), 1),
+        (layout.advance(kind), advanced as i32),
+        (layout.rank(kind, rank_index(variant.height(), advanced)), 1),
+        (layout.ring(kind, centrality(variant, sq)), 1),
+    ]
+}
+
+fn piece_square_value(
+    weights: &Weights,
+    variant: Variant,
+    color: Color,
+    kind: Kind,
+    sq: Square,
+) -> i32 {
+    piece_square_terms(weights.layout(), variant, color, kind, sq)
+        .iter()
+        .map(|&(i, c)| weights.get(i) * c)
+        .sum()
 }
 
 /// The piece-square sum of `pos` from sente's view, computed from scratch.
@@ -174,35 +203,36 @@ pub fn victim_value(kind: Kind) -> i32 {
 
 /// The evaluation from the side to move's view, given the incrementally kept piece-square sum.
 pub fn evaluate(pos: &Position, psq: i32) -> i32 {
+    evaluate_with(variant_tables(pos.variant()), pos, psq)
+}
+
+fn evaluate_with(t: &EvalTables, pos: &Position, psq: i32) -> i32 {
     let mut score = psq;
-    let t = variant_tables(pos.variant());
     let attacks = tables();
     let empty = !pos.occupied() & pos.variant().board();
     let to_move = pos.side_to_move();
-    let mut strong = Bitboard::EMPTY;
-    for &kind in &t.strong_kinds {
-        strong |= pos.kind_bb(kind);
-    }
     for color in Color::BOTH {
         let sign = if color == Color::Sente { 1 } else { -1 };
         let mut term = 0;
+        let own = pos.pieces(color);
         let enemy_lions = pos.lions(!color);
         for royal in pos.royals(color) {
-            let shelter = (attacks.neighbours(royal) & pos.pieces(color)).count();
-            term += p::KING_SHELTER * shelter.min(p::KING_SHELTER_MAX) as i32;
+            term += t.shelter[(attacks.neighbours(royal) & own).count() as usize];
             if (attacks.within_two(royal) & enemy_lions).any() {
-                term -= p::LION_NEAR_KING;
+                term += t.lion_near_royal;
             }
         }
         if color != to_move && enemy_lions.any() {
             for lion in pos.lions(color) {
                 if (attacks.within_two(lion) & enemy_lions).any() {
-                    term -= p::LION_FACING_LION;
+                    term += t.lion_facing_lion;
                 }
             }
         }
-        for sq in strong & pos.pieces(color) {
-            term += p::MOBILITY_BONUS * (attacks.neighbours(sq) & empty).count() as i32;
+        for &(kind, weight) in &t.mobility {
+            for sq in pos.kind_bb(kind) & own {
+                term += weight * (attacks.neighbours(sq) & empty).count() as i32;
+            }
         }
         score += sign * term;
     }
@@ -211,5 +241,5 @@ pub fn evaluate(pos: &Position, psq: i32) -> i32 {
     } else {
         -score
     };
-    relative + p::TEMPO
+    relative + t.tempo
 }
