@@ -2,16 +2,21 @@
 //!
 //! Two parts. The piece-square part (per piece kind: material, advancement, a table by rank, a
 //! table by centrality ring) is a sum over pieces, so the search keeps it incrementally:
-//! `psq_delta` gives its change for a move before it is played. The dynamic part (royal shelter,
-//! an enemy lion within reach of a royal, lion facing lion, mobility-lite per kind) is computed
-//! at each evaluation from bitboards. Every weight comes from the family's `Weights` (the text
-//! files in `weights/`); the tables here are built from them once. Move ordering and pruning do
-//! not use these weights: they value pieces by the fixed `params::material`.
+//! `psq_delta` gives its change for a move before it is played. The dynamic part (royal shelter
+//! and the enemies near it, an enemy lion within reach of a royal, lion facing lion,
+//! mobility-lite per kind, Heian pawn structure) is computed at each evaluation from bitboards.
+//! Every weight comes from the family's `Weights` (the text files in `weights/`); the tables
+//! here are built from them once. Move ordering and pruning do not use these weights: they value
+//! pieces by the fixed `params::material`.
+//!
+//! The evaluation is linear in its weights: `features` lists, for a position, each parameter's
+//! coefficient, and `evaluate` equals the sum of weight times coefficient (a test checks it
+//! with random weights). The tuner fits the weights on those coefficients.
 
 use super::params as p;
-use super::weights::{rank_index, Layout, Weights, SHELTER_COUNTS};
+use super::weights::{rank_index, Layout, Weights, NEAR_ROYAL_COUNTS, SHELTER_COUNTS};
 use crate::board::attacks::tables;
-use crate::board::{Color, Kind, Piece, Square, Variant};
+use crate::board::{Bitboard, Color, Kind, Piece, Square, Variant};
 use crate::moves::Move;
 use crate::position::Position;
 use std::sync::OnceLock;
@@ -23,8 +28,11 @@ struct EvalTables {
     /// Kinds with a nonzero mobility weight, and the weight.
     mobility: Vec<(Kind, i32)>,
     shelter: [i32; SHELTER_COUNTS],
+    near_royal: [i32; NEAR_ROYAL_COUNTS],
     lion_near_royal: i32,
     lion_facing_lion: i32,
+    /// The three pawn-structure weights (Heian), `None` while all are zero.
+    pawn: Option<[i32; 3]>,
     tempo: i32,
 }
 
@@ -66,8 +74,13 @@ impl EvalTables {
             psq,
             mobility,
             shelter: std::array::from_fn(|n| weights.get(layout.shelter(n))),
+            near_royal: std::array::from_fn(|n| weights.get(layout.enemies_near_royal(n))),
             lion_near_royal: optional(layout.lion_near_royal()),
             lion_facing_lion: optional(layout.lion_facing_lion()),
+            pawn: layout
+                .pawn_terms()
+                .map(|terms| terms.map(|i| weights.get(i)))
+                .filter(|w| w.iter().any(|&v| v != 0)),
             tempo: weights.get(layout.tempo()),
         }
     }
@@ -124,7 +137,10 @@ fn piece_square_value(
 
 /// The piece-square sum of `pos` from sente's view, computed from scratch.
 pub fn psq_total(pos: &Position) -> i32 {
-    let t = variant_tables(pos.variant());
+    psq_total_with(variant_tables(pos.variant()), pos)
+}
+
+fn psq_total_with(t: &EvalTables, pos: &Position) -> i32 {
     pos.occupied()
         .iter()
         .map(|sq| t.psq[pos.piece_at(sq).code()][sq.index()])
@@ -215,9 +231,11 @@ fn evaluate_with(t: &EvalTables, pos: &Position, psq: i32) -> i32 {
         let sign = if color == Color::Sente { 1 } else { -1 };
         let mut term = 0;
         let own = pos.pieces(color);
+        let enemies = pos.pieces(!color);
         let enemy_lions = pos.lions(!color);
         for royal in pos.royals(color) {
             term += t.shelter[(attacks.neighbours(royal) & own).count() as usize];
+            term += t.near_royal[near_royal_index(attacks.within_two(royal) & enemies)];
             if (attacks.within_two(royal) & enemy_lions).any() {
                 term += t.lion_near_royal;
             }
@@ -234,7 +252,20 @@ fn evaluate_with(t: &EvalTables, pos: &Position, psq: i32) -> i32 {
                 term += weight * (attacks.neighbours(sq) & empty).count() as i32;
             }
         }
+        if let Some([defended, side_by_side, _]) = t.pawn {
+            let pawns = pos.pieces_of(color, Kind::HeianPawn);
+            term += defended * (pawns & defended_by(pos, color)).count() as i32;
+            term += side_by_side * pawns_side_by_side(pawns);
+        }
         score += sign * term;
+    }
+    if let Some([_, _, facing]) = t.pawn {
+        let sente_view = facing * pawns_facing(pos);
+        score += if to_move == Color::Sente {
+            sente_view
+        } else {
+            -sente_view
+        };
     }
     let relative = if to_move == Color::Sente {
         score
@@ -242,4 +273,235 @@ fn evaluate_with(t: &EvalTables, pos: &Position, psq: i32) -> i32 {
         -score
     };
     relative + t.tempo
+}
+
+/// The `enemies_near_royal` entry for the enemies within two squares of a royal.
+#[inline]
+fn near_royal_index(enemies: Bitboard) -> usize {
+    (enemies.count() as usize).min(NEAR_ROYAL_COUNTS - 1)
+}
+
+/// Squares a stepping or jumping piece of `color` defends (a lance's slide is left out).
+fn defended_by(pos: &Position, color: Color) -> Bitboard {
+    let attacks = tables();
+    let mut defended = Bitboard::EMPTY;
+    for sq in pos.pieces(color) {
+        defended |= attacks.leaper(pos.piece_at(sq).kind(), color, sq);
+    }
+    defended
+}
+
+/// Pairs of `pawns` (one side's) next to each other on a rank.
+fn pawns_side_by_side(pawns: Bitboard) -> i32 {
+    pawns
+        .iter()
+        .filter(|sq| sq.offset(1, 0).is_some_and(|right| pawns.has(right)))
+        .count() as i32
+}
+
+/// Pairs of Heian pawns head to head (a sente pawn with a gote pawn right in front of it).
+fn pawns_facing(pos: &Position) -> i32 {
+    let gote = pos.pieces_of(Color::Gote, Kind::HeianPawn);
+    pos.pieces_of(Color::Sente, Kind::HeianPawn)
+        .iter()
+        .filter(|sq| sq.offset(0, -1).is_some_and(|ahead| gote.has(ahead)))
+        .count() as i32
+}
+
+/// The evaluation of `pos` as a linear sum: each parameter of the family's `Layout` with its
+/// coefficient, from the side to move's view, so that `evaluate(pos, psq_total(pos))` is the
+/// sum of `weight * coefficient`. Sorted by parameter, without zero coefficients.
+pub fn features(pos: &Position) -> Vec<(usize, i32)> {
+    let variant = pos.variant();
+    let layout = Layout::of(variant.family());
+    let attacks = tables();
+    let mut coef = vec![0i32; layout.len()];
+    let empty = !pos.occupied() & variant.board();
+    let to_move = pos.side_to_move();
+    for color in Color::BOTH {
+        let sign = if color == Color::Sente { 1 } else { -1 };
+        let own = pos.pieces(color);
+        for sq in own {
+            let kind = pos.piece_at(sq).kind();
+            for (i, c) in piece_square_terms(layout, variant, color, kind, sq) {
+                coef[i] += sign * c;
+            }
+            if !kind.is_royal() {
+                coef[layout.mobility(kind)] +=
+                    sign * (attacks.neighbours(sq) & empty).count() as i32;
+            }
+        }
+        let enemies = pos.pieces(!color);
+        let enemy_lions = pos.lions(!color);
+        for royal in pos.royals(color) {
+            coef[layout.shelter((attacks.neighbours(royal) & own).count() as usize)] += sign;
+            coef[layout
+                .enemies_near_royal(near_royal_index(attacks.within_two(royal) & enemies))] += sign;
+            if let Some(i) = layout.lion_near_royal() {
+                if (attacks.within_two(royal) & enemy_lions).any() {
+                    coef[i] += sign;
+                }
+            }
+        }
+        if let Some(i) = layout.lion_facing_lion() {
+            if color != to_move {
+                for lion in pos.lions(color) {
+                    if (attacks.within_two(lion) & enemy_lions).any() {
+                        coef[i] += sign;
+                    }
+                }
+            }
+        }
+        if let Some([defended, side_by_side, _]) = layout.pawn_terms() {
+            let pawns = pos.pieces_of(color, Kind::HeianPawn);
+            coef[defended] += sign * (pawns & defended_by(pos, color)).count() as i32;
+            coef[side_by_side] += sign * pawns_side_by_side(pawns);
+        }
+    }
+    let relative = if to_move == Color::Sente { 1 } else { -1 };
+    if let Some([_, _, facing]) = layout.pawn_terms() {
+        // Counted for the side to move: its sente-view sign is the side's.
+        coef[facing] += relative * pawns_facing(pos);
+    }
+    let mut list: Vec<(usize, i32)> = coef
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c != 0)
+        .map(|(i, &c)| (i, relative * c))
+        .collect();
+    // Tempo counts for the side to move, whoever it is.
+    let tempo = layout.tempo();
+    let at = list.partition_point(|&(i, _)| i < tempo);
+    list.insert(at, (tempo, 1));
+    list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Family;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Positions of random playouts (captures preferred, so material goes out of balance and
+    /// pieces promote) in every variant, and every position of `positions/*.epd`.
+    fn test_positions() -> Vec<Position> {
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut out = Vec::new();
+        for variant in Variant::ALL {
+            for _ in 0..12 {
+                let mut pos = Position::startpos(variant);
+                for _ in 0..rng.gen_range(20..160) {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() || pos.outcome().is_some() {
+                        break;
+                    }
+                    let captures: Vec<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|&m| pos.is_capture(m))
+                        .collect();
+                    let mv = if !captures.is_empty() && rng.gen_bool(0.5) {
+                        captures[rng.gen_range(0..captures.len())]
+                    } else {
+                        moves[rng.gen_range(0..moves.len())]
+                    };
+                    pos.play(mv);
+                    out.push(pos.clone());
+                }
+            }
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "epd") {
+                continue;
+            }
+            for line in std::fs::read_to_string(&path).unwrap().lines() {
+                let line = line.split(';').next().unwrap().trim();
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                let pos = match line.split_once(' ') {
+                    Some((name, sfen)) if Variant::from_name(name).is_some() => {
+                        Position::from_sfen(Variant::from_name(name).unwrap(), sfen)
+                    }
+                    _ => Position::from_sfen_any(line),
+                };
+                out.push(pos.unwrap_or_else(|e| panic!("{}: {line}: {e}", path.display())));
+            }
+        }
+        out
+    }
+
+    fn weighted_sum(weights: &Weights, pos: &Position) -> i32 {
+        features(pos).iter().map(|&(i, c)| weights.get(i) * c).sum()
+    }
+
+    #[test]
+    fn the_evaluation_is_the_sum_of_its_features() {
+        let positions = test_positions();
+        assert!(positions.len() > 3000, "{} positions", positions.len());
+        for pos in &positions {
+            assert_eq!(
+                evaluate(pos, psq_total(pos)),
+                weighted_sum(Weights::embedded(pos.family()), pos),
+                "{}",
+                pos.to_sfen()
+            );
+        }
+    }
+
+    #[test]
+    fn the_evaluation_is_the_sum_of_its_features_under_any_weights() {
+        // Random weights give every term, zero-weighted ones included, a say.
+        let mut rng = StdRng::seed_from_u64(11);
+        let random: Vec<Weights> = [Family::Chu, Family::Heian]
+            .into_iter()
+            .map(|f| {
+                let len = Layout::of(f).len();
+                let values = (0..len).map(|_| rng.gen_range(-300..300)).collect();
+                Weights::from_values(f, values).unwrap()
+            })
+            .collect();
+        let tables: Vec<EvalTables> = Variant::ALL
+            .iter()
+            .map(|&v| EvalTables::new(v, &random[usize::from(v.family() == Family::Heian)]))
+            .collect();
+        let mut terms_seen = vec![false; Layout::of(Family::Heian).len()];
+        for pos in &test_positions() {
+            let v = Variant::ALL
+                .iter()
+                .position(|&v| v == pos.variant())
+                .unwrap();
+            let weights = &random[usize::from(pos.family() == Family::Heian)];
+            let t = &tables[v];
+            assert_eq!(
+                evaluate_with(t, pos, psq_total_with(t, pos)),
+                weighted_sum(weights, pos),
+                "{}",
+                pos.to_sfen()
+            );
+            if pos.family() == Family::Heian {
+                for (i, _) in features(pos) {
+                    terms_seen[i] = true;
+                }
+            }
+        }
+        let heian = Layout::of(Family::Heian);
+        for i in heian.pawn_terms().unwrap() {
+            assert!(terms_seen[i], "{} never occurs", heian.name_of(i));
+        }
+    }
+
+    #[test]
+    fn the_incremental_piece_square_sum_follows_every_move() {
+        for pos in test_positions().iter().step_by(7) {
+            for mv in pos.legal_moves() {
+                let mut after = pos.clone();
+                after.play(mv);
+                assert_eq!(psq_total(pos) + psq_delta(pos, mv), psq_total(&after));
+            }
+        }
+    }
 }

@@ -21,11 +21,16 @@
 //!   5-8, so the back ranks, the rank before the promotion zone and the zone (always the last
 //!   three ranks) read the same entries on every board. `advance.X` counts the real rank, so a
 //!   linear term means the same on every board;
-//! - per royal: `shelter`, a table by the number of own pieces next to it (0-8); in Chu
-//!   `lion_near_royal`, when an enemy lion stands within two squares;
+//! - per royal: `shelter`, a table by the number of own pieces next to it (0-8);
+//!   `enemies_near_royal`, a table by the number of enemy pieces within two squares (0-8, more
+//!   counted as 8); in Chu `lion_near_royal`, when an enemy lion stands within two squares;
 //! - in Chu `lion_facing_lion`, per own lion with an enemy lion within two squares when the
 //!   other side is to move (it may trade first);
 //! - `mobility.X` for every non-royal kind: per empty square next to the piece;
+//! - in Heian, the pawns: `pawn_defended` per pawn that a friendly stepping or jumping piece
+//!   (any but a lance) defends, `pawn_side_by_side` per pair of own pawns next to each other
+//!   on a rank, `pawn_facing_to_move` per pair of pawns head to head, counted for the side to
+//!   move (it takes first);
 //! - `tempo`, for the side to move.
 
 use crate::board::piece::NUM_KINDS;
@@ -35,6 +40,8 @@ use std::sync::OnceLock;
 
 /// Entries of the `shelter` table: 0 to 8 neighbours.
 pub const SHELTER_COUNTS: usize = 9;
+/// Entries of the `enemies_near_royal` table: 0 to 8 or more enemies within two squares.
+pub const NEAR_ROYAL_COUNTS: usize = 9;
 
 /// Entries of a rank table: the ranks of the family's tallest board.
 pub fn rank_count(family: Family) -> usize {
@@ -84,8 +91,10 @@ pub struct Layout {
     kind_base: [usize; NUM_KINDS],
     mobility: [usize; NUM_KINDS],
     shelter: usize,
+    near_royal: usize,
     lion_near_royal: usize,
     lion_facing_lion: usize,
+    pawn: usize,
     tempo: usize,
     len: usize,
 }
@@ -106,8 +115,10 @@ impl Layout {
             kind_base: [NONE; NUM_KINDS],
             mobility: [NONE; NUM_KINDS],
             shelter: NONE,
+            near_royal: NONE,
             lion_near_royal: NONE,
             lion_facing_lion: NONE,
+            pawn: NONE,
             tempo: NONE,
             len: 0,
         };
@@ -120,6 +131,7 @@ impl Layout {
             layout.push(format!("ring.{letter}"), rings);
         }
         layout.shelter = layout.push("shelter".into(), SHELTER_COUNTS);
+        layout.near_royal = layout.push("enemies_near_royal".into(), NEAR_ROYAL_COUNTS);
         if family == Family::Chu {
             layout.lion_near_royal = layout.push("lion_near_royal".into(), 1);
             layout.lion_facing_lion = layout.push("lion_facing_lion".into(), 1);
@@ -129,6 +141,11 @@ impl Layout {
                 layout.mobility[kind.index()] =
                     layout.push(format!("mobility.{}", kind.letter()), 1);
             }
+        }
+        if family == Family::Heian {
+            layout.pawn = layout.push("pawn_defended".into(), 1);
+            layout.push("pawn_side_by_side".into(), 1);
+            layout.push("pawn_facing_to_move".into(), 1);
         }
         layout.tempo = layout.push("tempo".into(), 1);
         layout
@@ -218,6 +235,12 @@ impl Layout {
         self.shelter + count
     }
 
+    /// Entry `count` of `enemies_near_royal`.
+    #[inline]
+    pub fn enemies_near_royal(&self, count: usize) -> usize {
+        self.near_royal + count
+    }
+
     /// `lion_near_royal` (Chu only).
     pub fn lion_near_royal(&self) -> Option<usize> {
         (self.lion_near_royal != NONE).then_some(self.lion_near_royal)
@@ -226,6 +249,11 @@ impl Layout {
     /// `lion_facing_lion` (Chu only).
     pub fn lion_facing_lion(&self) -> Option<usize> {
         (self.lion_facing_lion != NONE).then_some(self.lion_facing_lion)
+    }
+
+    /// `pawn_defended`, `pawn_side_by_side` and `pawn_facing_to_move` (Heian only).
+    pub fn pawn_terms(&self) -> Option<[usize; 3]> {
+        (self.pawn != NONE).then_some([self.pawn, self.pawn + 1, self.pawn + 2])
     }
 
     /// `tempo`.
