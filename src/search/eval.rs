@@ -16,6 +16,7 @@
 use super::params as p;
 use super::weights::{rank_index, Layout, Weights, NEAR_ROYAL_COUNTS, SHELTER_COUNTS};
 use crate::board::attacks::tables;
+use crate::board::piece::NUM_KINDS;
 use crate::board::{Bitboard, Color, Kind, Piece, Square, Variant};
 use crate::moves::Move;
 use crate::position::Position;
@@ -25,10 +26,13 @@ use std::sync::OnceLock;
 /// values are signed from sente's view, indexed `[piece code][square]`.
 struct EvalTables {
     psq: Vec<[i32; 144]>,
-    /// Kinds with a nonzero mobility weight, and the weight.
-    mobility: Vec<(Kind, i32)>,
+    /// Kinds with a nonzero mobility weight.
+    mobility_kinds: Vec<Kind>,
+    /// The mobility weight of each kind.
+    mobility: [i32; NUM_KINDS],
     shelter: [i32; SHELTER_COUNTS],
-    near_royal: [i32; NEAR_ROYAL_COUNTS],
+    /// The `enemies_near_royal` table, `None` while it is all zero.
+    near_royal: Option<[i32; NEAR_ROYAL_COUNTS]>,
     lion_near_royal: i32,
     lion_facing_lion: i32,
     /// The three pawn-structure weights (Heian), `None` while all are zero.
@@ -63,18 +67,27 @@ impl EvalTables {
                 }
             }
         }
-        let mobility = Layout::kinds_of(variant.family())
+        let mut mobility = [0; NUM_KINDS];
+        for &kind in Layout::kinds_of(variant.family()) {
+            if let Some(i) = layout.mobility(kind) {
+                mobility[kind.index()] = weights.get(i);
+            }
+        }
+        let mobility_kinds = Layout::kinds_of(variant.family())
             .iter()
-            .filter(|k| !k.is_royal())
-            .map(|&k| (k, weights.get(layout.mobility(k))))
-            .filter(|&(_, w)| w != 0)
+            .copied()
+            .filter(|k| mobility[k.index()] != 0)
             .collect();
         let optional = |index: Option<usize>| index.map_or(0, |i| weights.get(i));
         EvalTables {
             psq,
+            mobility_kinds,
             mobility,
             shelter: std::array::from_fn(|n| weights.get(layout.shelter(n))),
-            near_royal: std::array::from_fn(|n| weights.get(layout.enemies_near_royal(n))),
+            near_royal: Some(std::array::from_fn(|n| {
+                weights.get(layout.enemies_near_royal(n))
+            }))
+            .filter(|w| w.iter().any(|&v| v != 0)),
             lion_near_royal: optional(layout.lion_near_royal()),
             lion_facing_lion: optional(layout.lion_facing_lion()),
             pawn: layout
@@ -227,6 +240,10 @@ fn evaluate_with(t: &EvalTables, pos: &Position, psq: i32) -> i32 {
     let attacks = tables();
     let empty = !pos.occupied() & pos.variant().board();
     let to_move = pos.side_to_move();
+    let mut mobile = Bitboard::EMPTY;
+    for &kind in &t.mobility_kinds {
+        mobile |= pos.kind_bb(kind);
+    }
     for color in Color::BOTH {
         let sign = if color == Color::Sente { 1 } else { -1 };
         let mut term = 0;
@@ -235,7 +252,9 @@ fn evaluate_with(t: &EvalTables, pos: &Position, psq: i32) -> i32 {
         let enemy_lions = pos.lions(!color);
         for royal in pos.royals(color) {
             term += t.shelter[(attacks.neighbours(royal) & own).count() as usize];
-            term += t.near_royal[near_royal_index(attacks.within_two(royal) & enemies)];
+            if let Some(near_royal) = &t.near_royal {
+                term += near_royal[near_royal_index(attacks.within_two(royal) & enemies)];
+            }
             if (attacks.within_two(royal) & enemy_lions).any() {
                 term += t.lion_near_royal;
             }
@@ -247,14 +266,13 @@ fn evaluate_with(t: &EvalTables, pos: &Position, psq: i32) -> i32 {
                 }
             }
         }
-        for &(kind, weight) in &t.mobility {
-            for sq in pos.kind_bb(kind) & own {
-                term += weight * (attacks.neighbours(sq) & empty).count() as i32;
-            }
+        for sq in mobile & own {
+            let weight = t.mobility[pos.piece_at(sq).kind().index()];
+            term += weight * (attacks.neighbours(sq) & empty).count() as i32;
         }
         if let Some([defended, side_by_side, _]) = t.pawn {
             let pawns = pos.pieces_of(color, Kind::HeianPawn);
-            term += defended * (pawns & defended_by(pos, color)).count() as i32;
+            term += defended * defended_pawns(pos, color, pawns);
             term += side_by_side * pawns_side_by_side(pawns);
         }
         score += sign * term;
@@ -281,31 +299,87 @@ fn near_royal_index(enemies: Bitboard) -> usize {
     (enemies.count() as usize).min(NEAR_ROYAL_COUNTS - 1)
 }
 
-/// Squares a stepping or jumping piece of `color` defends (a lance's slide is left out).
-fn defended_by(pos: &Position, color: Color) -> Bitboard {
-    let attacks = tables();
-    let mut defended = Bitboard::EMPTY;
-    for sq in pos.pieces(color) {
-        defended |= attacks.leaper(pos.piece_at(sq).kind(), color, sq);
+/// `bb` with every square moved `dc` files and `dr` ranks along the grid (rows grow towards
+/// sente's side). A file step off a Heian board's edge wraps onto a file the board lacks.
+/// Always inlined, so constant steps compile to a few shift instructions.
+#[inline(always)]
+fn step(bb: Bitboard, dc: i32, dr: i32) -> Bitboard {
+    let d = dc + 12 * dr;
+    if d >= 0 {
+        bb << d as u32
+    } else {
+        bb >> (-d) as u32
     }
-    defended
 }
 
-/// Pairs of `pawns` (one side's) next to each other on a rank.
+/// How many of `color`'s Heian `pawns` a stepping or jumping piece of theirs defends (a lance's
+/// slide is left out): each class of piece's defended squares are a few shifts of the class.
+fn defended_pawns(pos: &Position, color: Color, pawns: Bitboard) -> i32 {
+    use Kind::*;
+    let own = pos.pieces(color);
+    let golds = (pos.kind_bb(HeianGold)
+        | pos.kind_bb(HeianPromotedSilver)
+        | pos.kind_bb(HeianPromotedKnight)
+        | pos.kind_bb(HeianPromotedLance)
+        | pos.kind_bb(HeianTokin))
+        & own;
+    let silvers = pos.kind_bb(HeianSilver) & own;
+    let knights = pos.kind_bb(HeianKnight) & own;
+    let kings = pos.kind_bb(HeianKing) & own;
+    let classes = DefenderClasses {
+        ahead: golds | silvers | kings | pawns,
+        ahead_diagonal: golds | silvers | kings,
+        beside: golds | kings,
+        back_diagonal: silvers | kings,
+        knights,
+    };
+    let defended = match color {
+        Color::Sente => classes.defend::<-1>(),
+        Color::Gote => classes.defend::<1>(),
+    };
+    (pawns & defended).count() as i32
+}
+
+/// One side's Heian pieces grouped by the squares around them they defend.
+struct DefenderClasses {
+    /// Pieces that defend the square in front (all but knights and lances).
+    ahead: Bitboard,
+    /// Pieces that defend the two squares diagonally in front.
+    ahead_diagonal: Bitboard,
+    /// Gold movers and kings: the squares beside and behind.
+    beside: Bitboard,
+    /// Silvers and kings: the squares diagonally behind.
+    back_diagonal: Bitboard,
+    knights: Bitboard,
+}
+
+impl DefenderClasses {
+    /// The squares defended, `F` being the rank step forward (-1 for sente, 1 for gote).
+    #[inline(always)]
+    fn defend<const F: i32>(&self) -> Bitboard {
+        step(self.ahead, 0, F)
+            | step(self.ahead_diagonal, -1, F)
+            | step(self.ahead_diagonal, 1, F)
+            | step(self.beside, -1, 0)
+            | step(self.beside, 1, 0)
+            | step(self.beside, 0, -F)
+            | step(self.back_diagonal, -1, -F)
+            | step(self.back_diagonal, 1, -F)
+            | step(self.knights, -1, 2 * F)
+            | step(self.knights, 1, 2 * F)
+    }
+}
+
+/// Pairs of `pawns` (one side's, on a Heian board) next to each other on a rank.
 fn pawns_side_by_side(pawns: Bitboard) -> i32 {
-    pawns
-        .iter()
-        .filter(|sq| sq.offset(1, 0).is_some_and(|right| pawns.has(right)))
-        .count() as i32
+    (pawns & (pawns << 1)).count() as i32
 }
 
 /// Pairs of Heian pawns head to head (a sente pawn with a gote pawn right in front of it).
 fn pawns_facing(pos: &Position) -> i32 {
+    let sente = pos.pieces_of(Color::Sente, Kind::HeianPawn);
     let gote = pos.pieces_of(Color::Gote, Kind::HeianPawn);
-    pos.pieces_of(Color::Sente, Kind::HeianPawn)
-        .iter()
-        .filter(|sq| sq.offset(0, -1).is_some_and(|ahead| gote.has(ahead)))
-        .count() as i32
+    (sente & (gote << 12)).count() as i32
 }
 
 /// The evaluation of `pos` as a linear sum: each parameter of the family's `Layout` with its
@@ -326,9 +400,8 @@ pub fn features(pos: &Position) -> Vec<(usize, i32)> {
             for (i, c) in piece_square_terms(layout, variant, color, kind, sq) {
                 coef[i] += sign * c;
             }
-            if !kind.is_royal() {
-                coef[layout.mobility(kind)] +=
-                    sign * (attacks.neighbours(sq) & empty).count() as i32;
+            if let Some(i) = layout.mobility(kind) {
+                coef[i] += sign * (attacks.neighbours(sq) & empty).count() as i32;
             }
         }
         let enemies = pos.pieces(!color);
@@ -354,7 +427,7 @@ pub fn features(pos: &Position) -> Vec<(usize, i32)> {
         }
         if let Some([defended, side_by_side, _]) = layout.pawn_terms() {
             let pawns = pos.pieces_of(color, Kind::HeianPawn);
-            coef[defended] += sign * (pawns & defended_by(pos, color)).count() as i32;
+            coef[defended] += sign * defended_pawns(pos, color, pawns);
             coef[side_by_side] += sign * pawns_side_by_side(pawns);
         }
     }
@@ -492,6 +565,44 @@ mod tests {
         for i in heian.pawn_terms().unwrap() {
             assert!(terms_seen[i], "{} never occurs", heian.name_of(i));
         }
+    }
+
+    #[test]
+    fn pawn_structure_counts_agree_with_square_by_square_counts() {
+        let mut checked = 0;
+        for pos in test_positions()
+            .iter()
+            .filter(|p| p.family() == Family::Heian)
+        {
+            for color in Color::BOTH {
+                let mut defended = Bitboard::EMPTY;
+                for sq in pos.pieces(color) {
+                    defended |= tables().leaper(pos.piece_at(sq).kind(), color, sq);
+                }
+                let pawns = pos.pieces_of(color, Kind::HeianPawn);
+                let expected = (pawns & defended).count() as i32;
+                assert_eq!(
+                    defended_pawns(pos, color, pawns),
+                    expected,
+                    "{}",
+                    pos.to_sfen()
+                );
+                checked += expected;
+                let side_by_side = pawns
+                    .iter()
+                    .filter(|sq| sq.offset(1, 0).is_some_and(|right| pawns.has(right)))
+                    .count() as i32;
+                assert_eq!(pawns_side_by_side(pawns), side_by_side, "{}", pos.to_sfen());
+            }
+            let gote = pos.pieces_of(Color::Gote, Kind::HeianPawn);
+            let facing = pos
+                .pieces_of(Color::Sente, Kind::HeianPawn)
+                .iter()
+                .filter(|sq| sq.offset(0, -1).is_some_and(|ahead| gote.has(ahead)))
+                .count() as i32;
+            assert_eq!(pawns_facing(pos), facing, "{}", pos.to_sfen());
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]

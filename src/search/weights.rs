@@ -26,13 +26,15 @@
 //!   counted as 8); in Chu `lion_near_royal`, when an enemy lion stands within two squares;
 //! - in Chu `lion_facing_lion`, per own lion with an enemy lion within two squares when the
 //!   other side is to move (it may trade first);
-//! - `mobility.X` for every non-royal kind: per empty square next to the piece;
+//! - `mobility.X` for each strong kind (not royal, worth at least `MOBILITY_MIN_MATERIAL` by the
+//!   fixed `params::material`): per empty square next to the piece;
 //! - in Heian, the pawns: `pawn_defended` per pawn that a friendly stepping or jumping piece
 //!   (any but a lance) defends, `pawn_side_by_side` per pair of own pawns next to each other
 //!   on a rank, `pawn_facing_to_move` per pair of pawns head to head, counted for the side to
 //!   move (it takes first);
 //! - `tempo`, for the side to move.
 
+use super::params::material;
 use crate::board::piece::NUM_KINDS;
 use crate::board::{Family, Kind, KINDS};
 use std::fmt;
@@ -42,6 +44,15 @@ use std::sync::OnceLock;
 pub const SHELTER_COUNTS: usize = 9;
 /// Entries of the `enemies_near_royal` table: 0 to 8 or more enemies within two squares.
 pub const NEAR_ROYAL_COUNTS: usize = 9;
+
+/// Kinds worth at least this (by `params::material`) have a mobility term.
+pub const MOBILITY_MIN_MATERIAL: i32 = 450;
+
+/// Whether `kind` has a mobility term: a strong piece, not a royal. Only these count, so an
+/// evaluation's cost stays with the pieces whose freedom matters most.
+pub fn is_strong(kind: Kind) -> bool {
+    !kind.is_royal() && material(kind) >= MOBILITY_MIN_MATERIAL
+}
 
 /// Entries of a rank table: the ranks of the family's tallest board.
 pub fn rank_count(family: Family) -> usize {
@@ -137,7 +148,7 @@ impl Layout {
             layout.lion_facing_lion = layout.push("lion_facing_lion".into(), 1);
         }
         for &kind in Layout::kinds_of(family) {
-            if !kind.is_royal() {
+            if is_strong(kind) {
                 layout.mobility[kind.index()] =
                     layout.push(format!("mobility.{}", kind.letter()), 1);
             }
@@ -223,10 +234,11 @@ impl Layout {
         self.kind_base[kind.index()] + 2 + rank_count(self.family) + ring
     }
 
-    /// `mobility.X` of a non-royal `kind`.
+    /// `mobility.X` of a strong `kind` (see [`is_strong`]); `None` for the others.
     #[inline]
-    pub fn mobility(&self, kind: Kind) -> usize {
-        self.mobility[kind.index()]
+    pub fn mobility(&self, kind: Kind) -> Option<usize> {
+        let index = self.mobility[kind.index()];
+        (index != NONE).then_some(index)
     }
 
     /// Entry `count` of `shelter`.
@@ -260,6 +272,18 @@ impl Layout {
     #[inline]
     pub fn tempo(&self) -> usize {
         self.tempo
+    }
+}
+
+/// The block of a weights file a parameter is written in: a kind's piece-square terms, the
+/// mobility terms, the royal terms, the pawn terms, the tempo.
+fn section_of(name: &str) -> &str {
+    match name.split_once('.') {
+        Some(("mobility", _)) => "mobility",
+        Some((_, kind)) => kind,
+        None if name.starts_with("pawn_") => "pawn",
+        None if name == "tempo" => "tempo",
+        None => "royal",
     }
 }
 
@@ -387,18 +411,13 @@ impl Weights {
             out.push_str(line);
             out.push('\n');
         }
-        let mut last_group = "";
+        let mut last_section = "";
         for term in self.layout().terms() {
-            let group = term.name.split('.').next().unwrap_or("");
-            let kind_group = term.name.contains('.');
-            if !kind_group || group != last_group {
-                if !kind_group && last_group.is_empty() {
-                    // Single terms after single terms: no blank line between them.
-                } else {
-                    out.push('\n');
-                }
+            let section = section_of(&term.name);
+            if section != last_section {
+                out.push('\n');
+                last_section = section;
             }
-            last_group = if kind_group { group } else { "" };
             out.push_str(&term.name);
             for v in &self.values[term.offset..term.offset + term.len] {
                 out.push(' ');
