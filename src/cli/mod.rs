@@ -7,6 +7,7 @@ mod bench;
 mod mate;
 mod perft;
 mod play_match;
+mod tune;
 
 use crate::board::Variant;
 use crate::position::Position;
@@ -36,6 +37,8 @@ enum Command {
     Match(play_match::MatchArgs),
     /// Solve tsume (mating problems) with the df-pn solver and verify every proof.
     Mate(mate::MateArgs),
+    /// Fit the evaluation's weights to self-play records (Texel tuning); writes a weights file.
+    Tune(tune::TuneArgs),
 }
 
 /// Errors shown to the user as one line; exit code 2.
@@ -93,6 +96,7 @@ pub fn run() -> i32 {
         Some(Command::Analyse(args)) => analyse::run(args),
         Some(Command::Match(args)) => play_match::run(args),
         Some(Command::Mate(args)) => mate::run(args),
+        Some(Command::Tune(args)) => tune::run(args),
         None => {
             crate::protocol::run_stdio();
             Ok(())

@@ -5,3 +5,4 @@
 //! weights) and below `protocol`.
 
 pub mod record;
+pub mod tune;
