@@ -13,7 +13,7 @@
 //! - `search`: the alpha-beta search; `tsume`: the df-pn mate solver; `matchplay`: engine
 //!   matches, judged by `game` (none of the three uses another).
 //! - `training`: the data self-play writes for tuning the evaluation, the self-play that writes
-//!   it (`datagen`), and (to come) the tuner.
+//!   it (`datagen`), and the tuner (`tune`).
 //! - `protocol`: USI and XBoard sessions on stdin/stdout, and the USI session fed a line at a
 //!   time by a browser (`wasm32-unknown-unknown`).
 //! - `cli`: the command line.

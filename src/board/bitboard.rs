@@ -8,7 +8,7 @@
 //! across the two words. `benches/movegen.rs` measures slider lookups on this layout.
 
 use super::Square;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
 /// A set of squares of the 12x12 grid.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -178,6 +178,40 @@ bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
+/// Square `i` moves to `i + n` (`n` below 128); squares past 143 drop off. A shift by
+/// `dc + 12 * dr` steps every square along the grid, wrapping across a row's end, so callers
+/// mask out what wrapped (on a Heian board it lands on files the board lacks).
+impl Shl<u32> for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn shl(self, n: u32) -> Bitboard {
+        debug_assert!(n < 128);
+        if n == 0 {
+            return self;
+        }
+        Bitboard {
+            lo: self.lo << n,
+            hi: ((u128::from(self.hi) << n) | (self.lo >> (128 - n))) as u16,
+        }
+    }
+}
+
+/// Square `i` moves to `i - n` (`n` below 128); squares below 0 drop off.
+impl Shr<u32> for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn shr(self, n: u32) -> Bitboard {
+        debug_assert!(n < 128);
+        if n == 0 {
+            return self;
+        }
+        Bitboard {
+            lo: (self.lo >> n) | (u128::from(self.hi) << (128 - n)),
+            hi: (u128::from(self.hi) >> n) as u16,
+        }
+    }
+}
+
 impl Not for Bitboard {
     type Output = Bitboard;
     #[inline]
@@ -234,5 +268,25 @@ mod tests {
         assert_eq!(bb.iter().collect::<Vec<_>>(), vec![a, b]);
         assert_eq!(Bitboard::FULL.count(), 144);
         assert_eq!(Bitboard::FULL.highest(), Square::new(143));
+    }
+
+    #[test]
+    fn shifts_move_every_square_by_the_same_index_across_both_words() {
+        for n in [1u32, 11, 12, 13, 24, 100, 127] {
+            for i in 0..144usize {
+                let bb = Bitboard::from_square(Square::new(i as u8));
+                let up: Vec<usize> = (bb << n).iter().map(|s| s.index()).collect();
+                let down: Vec<usize> = (bb >> n).iter().map(|s| s.index()).collect();
+                let expect_up: Vec<usize> = Some(i + n as usize)
+                    .filter(|&j| j < 144)
+                    .into_iter()
+                    .collect();
+                let expect_down: Vec<usize> = i.checked_sub(n as usize).into_iter().collect();
+                assert_eq!(up, expect_up, "{i} << {n}");
+                assert_eq!(down, expect_down, "{i} >> {n}");
+            }
+        }
+        assert_eq!(Bitboard::FULL << 0, Bitboard::FULL);
+        assert_eq!((Bitboard::FULL >> 1).count(), 143);
     }
 }

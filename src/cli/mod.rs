@@ -8,6 +8,7 @@ mod datagen;
 mod mate;
 mod perft;
 mod play_match;
+mod tune;
 
 use crate::board::Variant;
 use crate::position::Position;
@@ -39,6 +40,8 @@ enum Command {
     Mate(mate::MateArgs),
     /// Self-play games that write training positions (variant;sfen;score;result) to a file.
     Datagen(datagen::DatagenArgs),
+    /// Fit the evaluation's weights to self-play records (Texel tuning); writes a weights file.
+    Tune(tune::TuneArgs),
 }
 
 /// Errors shown to the user as one line; exit code 2.
@@ -97,6 +100,7 @@ pub fn run() -> i32 {
         Some(Command::Match(args)) => play_match::run(args),
         Some(Command::Mate(args)) => mate::run(args),
         Some(Command::Datagen(args)) => datagen::run(args),
+        Some(Command::Tune(args)) => tune::run(args),
         None => {
             crate::protocol::run_stdio();
             Ok(())

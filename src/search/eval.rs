@@ -1,101 +1,159 @@
 //! Static evaluation for Chu and Heian Shogi.
 //!
-//! Two parts. The piece-square part (material with promotion potential, advancement,
-//! centralisation, promotion-zone pressure, royal placement) is a sum over pieces, so the search
-//! keeps it incrementally: `psq_delta` gives its change for a move before it is played. The
-//! dynamic part (royal shelter, an enemy lion within reach of a royal, lion facing lion,
-//! mobility-lite of the strong pieces) is computed at each evaluation from bitboards. All weights
-//! are in `params`.
+//! Two parts. The piece-square part (per piece kind: material, advancement, a table by rank, a
+//! table by centrality ring) is a sum over pieces, so the search keeps it incrementally:
+//! `psq_delta` gives its change for a move before it is played. The dynamic part (royal shelter
+//! and the enemies near it, an enemy lion within reach of a royal, lion facing lion,
+//! mobility-lite per kind, Heian pawn structure) is computed at each evaluation from bitboards.
+//! Every weight comes from the family's `Weights` (the text files in `weights/`); the tables
+//! here are built from them once. Move ordering and pruning do not use these weights: they value
+//! pieces by the fixed `params::material`.
+//!
+//! The evaluation is linear in its weights: `features` lists, for a position, each parameter's
+//! coefficient, and `evaluate` equals the sum of weight times coefficient (a test checks it
+//! with random weights). The tuner fits the weights on those coefficients.
 
 use super::params as p;
+use super::weights::{rank_index, Layout, Weights, NEAR_ROYAL_COUNTS, SHELTER_COUNTS};
 use crate::board::attacks::tables;
-use crate::board::{Bitboard, Color, Kind, Piece, Square, Variant, KINDS};
+use crate::board::piece::NUM_KINDS;
+use crate::board::{Bitboard, Color, Kind, Piece, Square, Variant};
 use crate::moves::Move;
 use crate::position::Position;
 use std::sync::OnceLock;
 
-/// Piece-square values of one variant, signed from sente's view, indexed `[piece code][square]`.
-struct VariantTables {
+/// What the evaluation of one variant reads, built from its family's weights. Piece-square
+/// values are signed from sente's view, indexed `[piece code][square]`.
+struct EvalTables {
     psq: Vec<[i32; 144]>,
-    /// Kinds worth at least `MOBILITY_MIN_VALUE` that appear in this variant.
-    strong_kinds: Vec<Kind>,
+    /// Kinds with a nonzero mobility weight.
+    mobility_kinds: Vec<Kind>,
+    /// The mobility weight of each kind.
+    mobility: [i32; NUM_KINDS],
+    shelter: [i32; SHELTER_COUNTS],
+    /// The `enemies_near_royal` table, `None` while it is all zero.
+    near_royal: Option<[i32; NEAR_ROYAL_COUNTS]>,
+    lion_near_royal: i32,
+    lion_facing_lion: i32,
+    /// The three pawn-structure weights (Heian), `None` while all are zero.
+    pawn: Option<[i32; 3]>,
+    tempo: i32,
 }
 
-fn variant_tables(variant: Variant) -> &'static VariantTables {
-    static TABLES: OnceLock<Vec<VariantTables>> = OnceLock::new();
-    let all = TABLES.get_or_init(|| Variant::ALL.iter().map(|&v| build(v)).collect());
+fn variant_tables(variant: Variant) -> &'static EvalTables {
+    static TABLES: OnceLock<Vec<EvalTables>> = OnceLock::new();
+    let all = TABLES.get_or_init(|| {
+        Variant::ALL
+            .iter()
+            .map(|&v| EvalTables::new(v, Weights::embedded(v.family())))
+            .collect()
+    });
     &all[Variant::ALL.iter().position(|&v| v == variant).unwrap_or(0)]
 }
 
-fn build(variant: Variant) -> VariantTables {
-    let family = variant.family();
-    let mut psq = vec![[0i32; 144]; 128];
-    for &kind in KINDS.iter().filter(|k| k.family() == family) {
-        for color in Color::BOTH {
-            let code = Piece::new(color, kind).code();
-            for sq in Square::all() {
-                if !variant.board().has(sq) {
-                    continue;
+impl EvalTables {
+    fn new(variant: Variant, weights: &Weights) -> EvalTables {
+        let layout = weights.layout();
+        let mut psq = vec![[0i32; 144]; 128];
+        for &kind in Layout::kinds_of(variant.family()) {
+            for color in Color::BOTH {
+                let code = Piece::new(color, kind).code();
+                for sq in Square::all() {
+                    if !variant.board().has(sq) {
+                        continue;
+                    }
+                    let v = piece_square_value(weights, variant, color, kind, sq);
+                    psq[code][sq.index()] = if color == Color::Sente { v } else { -v };
                 }
-                let v = piece_square_value(variant, color, kind, sq);
-                psq[code][sq.index()] = if color == Color::Sente { v } else { -v };
             }
         }
+        let mut mobility = [0; NUM_KINDS];
+        for &kind in Layout::kinds_of(variant.family()) {
+            if let Some(i) = layout.mobility(kind) {
+                mobility[kind.index()] = weights.get(i);
+            }
+        }
+        let mobility_kinds = Layout::kinds_of(variant.family())
+            .iter()
+            .copied()
+            .filter(|k| mobility[k.index()] != 0)
+            .collect();
+        let optional = |index: Option<usize>| index.map_or(0, |i| weights.get(i));
+        EvalTables {
+            psq,
+            mobility_kinds,
+            mobility,
+            shelter: std::array::from_fn(|n| weights.get(layout.shelter(n))),
+            near_royal: Some(std::array::from_fn(|n| {
+                weights.get(layout.enemies_near_royal(n))
+            }))
+            .filter(|w| w.iter().any(|&v| v != 0)),
+            lion_near_royal: optional(layout.lion_near_royal()),
+            lion_facing_lion: optional(layout.lion_facing_lion()),
+            pawn: layout
+                .pawn_terms()
+                .map(|terms| terms.map(|i| weights.get(i)))
+                .filter(|w| w.iter().any(|&v| v != 0)),
+            tempo: weights.get(layout.tempo()),
+        }
     }
-    let strong_kinds = KINDS
-        .iter()
-        .copied()
-        .filter(|k| {
-            k.family() == family && !k.is_royal() && p::material(*k) >= p::MOBILITY_MIN_VALUE
-        })
-        .collect();
-    VariantTables { psq, strong_kinds }
 }
 
 /// Ranks `sq` is in front of `color`'s back rank.
-fn advancement(variant: Variant, color: Color, sq: Square) -> i32 {
-    let row = sq.row() as i32;
+fn advancement(variant: Variant, color: Color, sq: Square) -> usize {
+    let row = sq.row() as usize;
     match color {
-        Color::Sente => variant.height() as i32 - 1 - row,
+        Color::Sente => variant.height() as usize - 1 - row,
         Color::Gote => row,
     }
 }
 
 /// How many steps `sq` is from the outermost ring (0 on the edge).
-fn centrality(variant: Variant, sq: Square) -> i32 {
+fn centrality(variant: Variant, sq: Square) -> usize {
     let (w, h) = (variant.width() as i32, variant.height() as i32);
     let dc = (2 * sq.col() as i32 - (w - 1)).abs();
     let dr = (2 * sq.row() as i32 - (h - 1)).abs();
     let from_centre = dc.max(dr) / 2;
-    (w.max(h) - 1) / 2 - from_centre
+    ((w.max(h) - 1) / 2 - from_centre) as usize
 }
 
-fn piece_square_value(variant: Variant, color: Color, kind: Kind, sq: Square) -> i32 {
-    let value = p::material(kind);
+/// The parameters a `kind` of `color` on `sq` adds up, with their coefficients (sente's view
+/// for a sente piece): material, advancement, its rank entry, its ring entry.
+fn piece_square_terms(
+    layout: &Layout,
+    variant: Variant,
+    color: Color,
+    kind: Kind,
+    sq: Square,
+) -> [(usize, i32); 4] {
     let advanced = advancement(variant, color, sq);
-    if kind.is_royal() {
-        return value - p::ROYAL_ADVANCE_PENALTY * advanced;
-    }
-    let mut score = value + p::CENTRE_BONUS * centrality(variant, sq);
-    if value < p::ADVANCE_MAX_VALUE {
-        score += p::ADVANCE_BONUS * advanced;
-    }
-    if let Some(promoted) = kind.promotes_to() {
-        let gain = (p::material(promoted) - value).max(0);
-        score += gain * p::PROMOTION_POTENTIAL_PCT / 100;
-        let zone_start = variant.height() as i32 - variant.zone_depth() as i32;
-        if advanced >= zone_start {
-            score += gain * p::ZONE_PRESSURE_PCT / 100;
-        } else if advanced == zone_start - 1 {
-            score += gain * p::ZONE_APPROACH_PCT / 100;
-        }
-    }
-    score
+    [
+        (layout.material(kind), 1),
+        (layout.advance(kind), advanced as i32),
+        (layout.rank(kind, rank_index(variant.height(), advanced)), 1),
+        (layout.ring(kind, centrality(variant, sq)), 1),
+    ]
+}
+
+fn piece_square_value(
+    weights: &Weights,
+    variant: Variant,
+    color: Color,
+    kind: Kind,
+    sq: Square,
+) -> i32 {
+    piece_square_terms(weights.layout(), variant, color, kind, sq)
+        .iter()
+        .map(|&(i, c)| weights.get(i) * c)
+        .sum()
 }
 
 /// The piece-square sum of `pos` from sente's view, computed from scratch.
 pub fn psq_total(pos: &Position) -> i32 {
-    let t = variant_tables(pos.variant());
+    psq_total_with(variant_tables(pos.variant()), pos)
+}
+
+fn psq_total_with(t: &EvalTables, pos: &Position) -> i32 {
     pos.occupied()
         .iter()
         .map(|sq| t.psq[pos.piece_at(sq).code()][sq.index()])
@@ -174,42 +232,387 @@ pub fn victim_value(kind: Kind) -> i32 {
 
 /// The evaluation from the side to move's view, given the incrementally kept piece-square sum.
 pub fn evaluate(pos: &Position, psq: i32) -> i32 {
+    evaluate_with(variant_tables(pos.variant()), pos, psq)
+}
+
+fn evaluate_with(t: &EvalTables, pos: &Position, psq: i32) -> i32 {
     let mut score = psq;
-    let t = variant_tables(pos.variant());
     let attacks = tables();
     let empty = !pos.occupied() & pos.variant().board();
     let to_move = pos.side_to_move();
-    let mut strong = Bitboard::EMPTY;
-    for &kind in &t.strong_kinds {
-        strong |= pos.kind_bb(kind);
+    let mut mobile = Bitboard::EMPTY;
+    for &kind in &t.mobility_kinds {
+        mobile |= pos.kind_bb(kind);
     }
     for color in Color::BOTH {
         let sign = if color == Color::Sente { 1 } else { -1 };
         let mut term = 0;
+        let own = pos.pieces(color);
+        let enemies = pos.pieces(!color);
         let enemy_lions = pos.lions(!color);
         for royal in pos.royals(color) {
-            let shelter = (attacks.neighbours(royal) & pos.pieces(color)).count();
-            term += p::KING_SHELTER * shelter.min(p::KING_SHELTER_MAX) as i32;
+            term += t.shelter[(attacks.neighbours(royal) & own).count() as usize];
+            if let Some(near_royal) = &t.near_royal {
+                term += near_royal[near_royal_index(attacks.within_two(royal) & enemies)];
+            }
             if (attacks.within_two(royal) & enemy_lions).any() {
-                term -= p::LION_NEAR_KING;
+                term += t.lion_near_royal;
             }
         }
         if color != to_move && enemy_lions.any() {
             for lion in pos.lions(color) {
                 if (attacks.within_two(lion) & enemy_lions).any() {
-                    term -= p::LION_FACING_LION;
+                    term += t.lion_facing_lion;
                 }
             }
         }
-        for sq in strong & pos.pieces(color) {
-            term += p::MOBILITY_BONUS * (attacks.neighbours(sq) & empty).count() as i32;
+        for sq in mobile & own {
+            let weight = t.mobility[pos.piece_at(sq).kind().index()];
+            term += weight * (attacks.neighbours(sq) & empty).count() as i32;
+        }
+        if let Some([defended, side_by_side, _]) = t.pawn {
+            let pawns = pos.pieces_of(color, Kind::HeianPawn);
+            term += defended * defended_pawns(pos, color, pawns);
+            term += side_by_side * pawns_side_by_side(pawns);
         }
         score += sign * term;
+    }
+    if let Some([_, _, facing]) = t.pawn {
+        let sente_view = facing * pawns_facing(pos);
+        score += if to_move == Color::Sente {
+            sente_view
+        } else {
+            -sente_view
+        };
     }
     let relative = if to_move == Color::Sente {
         score
     } else {
         -score
     };
-    relative + p::TEMPO
+    relative + t.tempo
+}
+
+/// The `enemies_near_royal` entry for the enemies within two squares of a royal.
+#[inline]
+fn near_royal_index(enemies: Bitboard) -> usize {
+    (enemies.count() as usize).min(NEAR_ROYAL_COUNTS - 1)
+}
+
+/// `bb` with every square moved `dc` files and `dr` ranks along the grid (rows grow towards
+/// sente's side). A file step off a Heian board's edge wraps onto a file the board lacks.
+/// Always inlined, so constant steps compile to a few shift instructions.
+#[inline(always)]
+fn step(bb: Bitboard, dc: i32, dr: i32) -> Bitboard {
+    let d = dc + 12 * dr;
+    if d >= 0 {
+        bb << d as u32
+    } else {
+        bb >> (-d) as u32
+    }
+}
+
+/// How many of `color`'s Heian `pawns` a stepping or jumping piece of theirs defends (a lance's
+/// slide is left out): each class of piece's defended squares are a few shifts of the class.
+fn defended_pawns(pos: &Position, color: Color, pawns: Bitboard) -> i32 {
+    use Kind::*;
+    let own = pos.pieces(color);
+    let golds = (pos.kind_bb(HeianGold)
+        | pos.kind_bb(HeianPromotedSilver)
+        | pos.kind_bb(HeianPromotedKnight)
+        | pos.kind_bb(HeianPromotedLance)
+        | pos.kind_bb(HeianTokin))
+        & own;
+    let silvers = pos.kind_bb(HeianSilver) & own;
+    let knights = pos.kind_bb(HeianKnight) & own;
+    let kings = pos.kind_bb(HeianKing) & own;
+    let classes = DefenderClasses {
+        ahead: golds | silvers | kings | pawns,
+        ahead_diagonal: golds | silvers | kings,
+        beside: golds | kings,
+        back_diagonal: silvers | kings,
+        knights,
+    };
+    let defended = match color {
+        Color::Sente => classes.defend::<-1>(),
+        Color::Gote => classes.defend::<1>(),
+    };
+    (pawns & defended).count() as i32
+}
+
+/// One side's Heian pieces grouped by the squares around them they defend.
+struct DefenderClasses {
+    /// Pieces that defend the square in front (all but knights and lances).
+    ahead: Bitboard,
+    /// Pieces that defend the two squares diagonally in front.
+    ahead_diagonal: Bitboard,
+    /// Gold movers and kings: the squares beside and behind.
+    beside: Bitboard,
+    /// Silvers and kings: the squares diagonally behind.
+    back_diagonal: Bitboard,
+    knights: Bitboard,
+}
+
+impl DefenderClasses {
+    /// The squares defended, `F` being the rank step forward (-1 for sente, 1 for gote).
+    #[inline(always)]
+    fn defend<const F: i32>(&self) -> Bitboard {
+        step(self.ahead, 0, F)
+            | step(self.ahead_diagonal, -1, F)
+            | step(self.ahead_diagonal, 1, F)
+            | step(self.beside, -1, 0)
+            | step(self.beside, 1, 0)
+            | step(self.beside, 0, -F)
+            | step(self.back_diagonal, -1, -F)
+            | step(self.back_diagonal, 1, -F)
+            | step(self.knights, -1, 2 * F)
+            | step(self.knights, 1, 2 * F)
+    }
+}
+
+/// Pairs of `pawns` (one side's, on a Heian board) next to each other on a rank.
+fn pawns_side_by_side(pawns: Bitboard) -> i32 {
+    (pawns & (pawns << 1)).count() as i32
+}
+
+/// Pairs of Heian pawns head to head (a sente pawn with a gote pawn right in front of it).
+fn pawns_facing(pos: &Position) -> i32 {
+    let sente = pos.pieces_of(Color::Sente, Kind::HeianPawn);
+    let gote = pos.pieces_of(Color::Gote, Kind::HeianPawn);
+    (sente & (gote << 12)).count() as i32
+}
+
+/// The evaluation of `pos` as a linear sum: each parameter of the family's `Layout` with its
+/// coefficient, from the side to move's view, so that `evaluate(pos, psq_total(pos))` is the
+/// sum of `weight * coefficient`. Sorted by parameter, without zero coefficients.
+pub fn features(pos: &Position) -> Vec<(usize, i32)> {
+    let variant = pos.variant();
+    let layout = Layout::of(variant.family());
+    let attacks = tables();
+    let mut coef = vec![0i32; layout.len()];
+    let empty = !pos.occupied() & variant.board();
+    let to_move = pos.side_to_move();
+    for color in Color::BOTH {
+        let sign = if color == Color::Sente { 1 } else { -1 };
+        let own = pos.pieces(color);
+        for sq in own {
+            let kind = pos.piece_at(sq).kind();
+            for (i, c) in piece_square_terms(layout, variant, color, kind, sq) {
+                coef[i] += sign * c;
+            }
+            if let Some(i) = layout.mobility(kind) {
+                coef[i] += sign * (attacks.neighbours(sq) & empty).count() as i32;
+            }
+        }
+        let enemies = pos.pieces(!color);
+        let enemy_lions = pos.lions(!color);
+        for royal in pos.royals(color) {
+            coef[layout.shelter((attacks.neighbours(royal) & own).count() as usize)] += sign;
+            coef[layout
+                .enemies_near_royal(near_royal_index(attacks.within_two(royal) & enemies))] += sign;
+            if let Some(i) = layout.lion_near_royal() {
+                if (attacks.within_two(royal) & enemy_lions).any() {
+                    coef[i] += sign;
+                }
+            }
+        }
+        if let Some(i) = layout.lion_facing_lion() {
+            if color != to_move {
+                for lion in pos.lions(color) {
+                    if (attacks.within_two(lion) & enemy_lions).any() {
+                        coef[i] += sign;
+                    }
+                }
+            }
+        }
+        if let Some([defended, side_by_side, _]) = layout.pawn_terms() {
+            let pawns = pos.pieces_of(color, Kind::HeianPawn);
+            coef[defended] += sign * defended_pawns(pos, color, pawns);
+            coef[side_by_side] += sign * pawns_side_by_side(pawns);
+        }
+    }
+    let relative = if to_move == Color::Sente { 1 } else { -1 };
+    if let Some([_, _, facing]) = layout.pawn_terms() {
+        // Counted for the side to move: its sente-view sign is the side's.
+        coef[facing] += relative * pawns_facing(pos);
+    }
+    let mut list: Vec<(usize, i32)> = coef
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c != 0)
+        .map(|(i, &c)| (i, relative * c))
+        .collect();
+    // Tempo counts for the side to move, whoever it is.
+    let tempo = layout.tempo();
+    let at = list.partition_point(|&(i, _)| i < tempo);
+    list.insert(at, (tempo, 1));
+    list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Family;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Positions of random playouts (captures preferred, so material goes out of balance and
+    /// pieces promote) in every variant, and every position of `positions/*.epd`.
+    fn test_positions() -> Vec<Position> {
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut out = Vec::new();
+        for variant in Variant::ALL {
+            for _ in 0..12 {
+                let mut pos = Position::startpos(variant);
+                for _ in 0..rng.gen_range(20..160) {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() || pos.outcome().is_some() {
+                        break;
+                    }
+                    let captures: Vec<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|&m| pos.is_capture(m))
+                        .collect();
+                    let mv = if !captures.is_empty() && rng.gen_bool(0.5) {
+                        captures[rng.gen_range(0..captures.len())]
+                    } else {
+                        moves[rng.gen_range(0..moves.len())]
+                    };
+                    pos.play(mv);
+                    out.push(pos.clone());
+                }
+            }
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "epd") {
+                continue;
+            }
+            for line in std::fs::read_to_string(&path).unwrap().lines() {
+                let line = line.split(';').next().unwrap().trim();
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                let pos = match line.split_once(' ') {
+                    Some((name, sfen)) if Variant::from_name(name).is_some() => {
+                        Position::from_sfen(Variant::from_name(name).unwrap(), sfen)
+                    }
+                    _ => Position::from_sfen_any(line),
+                };
+                out.push(pos.unwrap_or_else(|e| panic!("{}: {line}: {e}", path.display())));
+            }
+        }
+        out
+    }
+
+    fn weighted_sum(weights: &Weights, pos: &Position) -> i32 {
+        features(pos).iter().map(|&(i, c)| weights.get(i) * c).sum()
+    }
+
+    #[test]
+    fn the_evaluation_is_the_sum_of_its_features() {
+        let positions = test_positions();
+        assert!(positions.len() > 3000, "{} positions", positions.len());
+        for pos in &positions {
+            assert_eq!(
+                evaluate(pos, psq_total(pos)),
+                weighted_sum(Weights::embedded(pos.family()), pos),
+                "{}",
+                pos.to_sfen()
+            );
+        }
+    }
+
+    #[test]
+    fn the_evaluation_is_the_sum_of_its_features_under_any_weights() {
+        // Random weights give every term, zero-weighted ones included, a say.
+        let mut rng = StdRng::seed_from_u64(11);
+        let random: Vec<Weights> = [Family::Chu, Family::Heian]
+            .into_iter()
+            .map(|f| {
+                let len = Layout::of(f).len();
+                let values = (0..len).map(|_| rng.gen_range(-300..300)).collect();
+                Weights::from_values(f, values).unwrap()
+            })
+            .collect();
+        let tables: Vec<EvalTables> = Variant::ALL
+            .iter()
+            .map(|&v| EvalTables::new(v, &random[usize::from(v.family() == Family::Heian)]))
+            .collect();
+        let mut terms_seen = vec![false; Layout::of(Family::Heian).len()];
+        for pos in &test_positions() {
+            let v = Variant::ALL
+                .iter()
+                .position(|&v| v == pos.variant())
+                .unwrap();
+            let weights = &random[usize::from(pos.family() == Family::Heian)];
+            let t = &tables[v];
+            assert_eq!(
+                evaluate_with(t, pos, psq_total_with(t, pos)),
+                weighted_sum(weights, pos),
+                "{}",
+                pos.to_sfen()
+            );
+            if pos.family() == Family::Heian {
+                for (i, _) in features(pos) {
+                    terms_seen[i] = true;
+                }
+            }
+        }
+        let heian = Layout::of(Family::Heian);
+        for i in heian.pawn_terms().unwrap() {
+            assert!(terms_seen[i], "{} never occurs", heian.name_of(i));
+        }
+    }
+
+    #[test]
+    fn pawn_structure_counts_agree_with_square_by_square_counts() {
+        let mut checked = 0;
+        for pos in test_positions()
+            .iter()
+            .filter(|p| p.family() == Family::Heian)
+        {
+            for color in Color::BOTH {
+                let mut defended = Bitboard::EMPTY;
+                for sq in pos.pieces(color) {
+                    defended |= tables().leaper(pos.piece_at(sq).kind(), color, sq);
+                }
+                let pawns = pos.pieces_of(color, Kind::HeianPawn);
+                let expected = (pawns & defended).count() as i32;
+                assert_eq!(
+                    defended_pawns(pos, color, pawns),
+                    expected,
+                    "{}",
+                    pos.to_sfen()
+                );
+                checked += expected;
+                let side_by_side = pawns
+                    .iter()
+                    .filter(|sq| sq.offset(1, 0).is_some_and(|right| pawns.has(right)))
+                    .count() as i32;
+                assert_eq!(pawns_side_by_side(pawns), side_by_side, "{}", pos.to_sfen());
+            }
+            let gote = pos.pieces_of(Color::Gote, Kind::HeianPawn);
+            let facing = pos
+                .pieces_of(Color::Sente, Kind::HeianPawn)
+                .iter()
+                .filter(|sq| sq.offset(0, -1).is_some_and(|ahead| gote.has(ahead)))
+                .count() as i32;
+            assert_eq!(pawns_facing(pos), facing, "{}", pos.to_sfen());
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn the_incremental_piece_square_sum_follows_every_move() {
+        for pos in test_positions().iter().step_by(7) {
+            for mv in pos.legal_moves() {
+                let mut after = pos.clone();
+                after.play(mv);
+                assert_eq!(psq_total(pos) + psq_delta(pos, mv), psq_total(&after));
+            }
+        }
+    }
 }

@@ -118,6 +118,7 @@ pub mod picker;
 mod shared;
 mod time;
 pub mod tt;
+pub mod weights;
 mod worker;
 
 pub use bench::{bench, bench_positions, BenchResult};

@@ -1,9 +1,11 @@
-//! Every tunable number of the search and the evaluation, in one place, so a tuning run or a
-//! match-tested change touches this file only. Scores are centipawns (a Chu pawn is 100).
+//! Every tunable number of the search, in one place, so a match-tested change touches this file
+//! only. Scores are centipawns (a Chu pawn is 100). The evaluation's weights are data, in
+//! `weights/*.txt` (see `weights`), which the tuner rewrites; `material` here is the fixed
+//! piece value that move ordering and pruning use.
 
 use crate::board::Kind;
 
-/// Base material value of a piece kind (royals excepted: see `ROYAL_VALUE`).
+/// Material value of a piece kind for move ordering and pruning (royals: `ROYAL_VALUE`).
 pub const fn material(kind: Kind) -> i32 {
     use Kind::*;
     match kind {
@@ -57,39 +59,8 @@ pub const fn material(kind: Kind) -> i32 {
     }
 }
 
-/// Counted once for every royal, so losing one of two royals (King and Crown Prince) costs this.
+/// The material of a royal for move ordering (a capture of one is valued by `eval::victim_value`).
 pub const ROYAL_VALUE: i32 = 1000;
-/// Part (percent) of a piece's promotion gain credited to the unpromoted piece everywhere.
-pub const PROMOTION_POTENTIAL_PCT: i32 = 10;
-/// Extra part (percent) of the promotion gain for a promotable piece inside its zone.
-pub const ZONE_PRESSURE_PCT: i32 = 20;
-/// Extra part (percent) of the promotion gain one rank before the zone.
-pub const ZONE_APPROACH_PCT: i32 = 8;
-
-/// Per rank advanced from the own back rank, for pieces worth less than `ADVANCE_MAX_VALUE`.
-pub const ADVANCE_BONUS: i32 = 4;
-/// Only pieces worth less than this earn `ADVANCE_BONUS`.
-pub const ADVANCE_MAX_VALUE: i32 = 400;
-/// Per step closer to the centre (Chebyshev distance), for non-royal pieces.
-pub const CENTRE_BONUS: i32 = 3;
-/// Per rank a royal has left its back rank.
-pub const ROYAL_ADVANCE_PENALTY: i32 = 12;
-
-/// Per friendly piece next to a royal (at most `KING_SHELTER_MAX` counted).
-pub const KING_SHELTER: i32 = 12;
-/// At most this many sheltering pieces count.
-pub const KING_SHELTER_MAX: u32 = 4;
-/// An enemy lion within two squares of a royal: it can take it, or its guard, at once.
-pub const LION_NEAR_KING: i32 = 250;
-/// An enemy lion within two squares of our lion while we are not to move (a lion trade threat).
-pub const LION_FACING_LION: i32 = 60;
-/// Per empty square next to a strong piece (value at least `MOBILITY_MIN_VALUE`).
-pub const MOBILITY_BONUS: i32 = 3;
-/// Pieces worth at least this are the strong pieces `MOBILITY_BONUS` counts.
-pub const MOBILITY_MIN_VALUE: i32 = 450;
-/// Bonus for the side to move.
-pub const TEMPO: i32 = 15;
-
 /// Aspiration window half-width at the start of an iteration, and from which depth.
 pub const ASPIRATION_DELTA: i32 = 30;
 /// Iterations below this depth search the full window.

@@ -1,7 +1,7 @@
 //! Learning the evaluation from our own games: `record` is the data format that self-play
 //! writes and the tuner reads; `selfplay` plays one game and picks its training positions;
 //! `data_file` is the file of game blocks `datagen` appends to and resumes; `datagen` runs the
-//! games on several threads.
+//! games on several threads; `tune` fits the evaluation's weights to those files.
 //!
 //! This layer sits above `search` (it plays games with the engine and fits the evaluation's
 //! weights) and below `protocol`.
@@ -10,3 +10,4 @@ pub mod data_file;
 pub mod datagen;
 pub mod record;
 pub mod selfplay;
+pub mod tune;
