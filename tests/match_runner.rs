@@ -350,6 +350,12 @@ fn bad_engine_settings_are_refused_with_the_reason() {
         parse("cmd=./e,junk").unwrap_err(),
         NotKeyValue("junk".into())
     );
+    for bad in ["0", "-5", "lots", "1e6"] {
+        assert_eq!(
+            parse(&format!("cmd=./e,nodes={bad}")).unwrap_err(),
+            BadNodes(bad.into())
+        );
+    }
     let text = parse("cmd=./e,colour=red").unwrap_err().to_string();
     assert!(
         text.contains("colour") && text.contains("option.NAME"),
@@ -452,6 +458,33 @@ fn time_odds_and_options_reach_the_engines_xboard() {
     assert!(lines.contains(&"level 0 1:30 1"), "{lines:?}");
     // gote's own clock after sente's first move: 90 s (centiseconds)
     assert!(lines.contains(&"time 9000"), "{lines:?}");
+}
+
+#[test]
+fn a_node_limit_reaches_the_usi_go_line_and_is_refused_for_xboard() {
+    let e = parse("nodes=20000,cmd=./e").unwrap();
+    assert_eq!((e.node_limit, e.command.as_str()), (Some(20000), "./e"));
+    let log = log_path("nodes");
+    let a = parse_engine(
+        &format!("cmd={FAKE} --name a --log {},nodes=4321", log.display()),
+        Protocol::Usi,
+        tc("10+0.1"),
+        "10+0.1",
+        0,
+    )
+    .unwrap();
+    let b = fake("--name b", Protocol::Usi);
+    run_config(&match_config([a, b], Variant::Heian8x8, 1, Some(3)));
+    let text = std::fs::read_to_string(&log).unwrap();
+    let gos: Vec<&str> = text.lines().filter(|l| l.starts_with("go ")).collect();
+    assert!(!gos.is_empty());
+    for go in gos {
+        assert!(go.ends_with(" nodes 4321"), "{go}");
+    }
+    let mut x = fake("--name x", Protocol::Xboard);
+    x.node_limit = Some(100);
+    let err = check_engine(&x, Variant::Heian8x8, false).unwrap_err();
+    assert!(err.to_string().contains("per-move node limit"), "{err}");
 }
 
 fn fake(args: &str, protocol: Protocol) -> EngineConfig {

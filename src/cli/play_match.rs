@@ -18,8 +18,8 @@ use std::time::Duration;
 #[derive(Args)]
 pub struct MatchArgs {
     /// An engine (give exactly two; results are from the first one's view): a command line, or
-    /// cmd=CMD[,name=LABEL][,proto=usi|xboard|auto][,tc=10+0.1][,option.NAME=VALUE...]
-    /// [,variant=ENGINE_NAME_OF_THE_VARIANT].
+    /// cmd=CMD[,name=LABEL][,proto=usi|xboard|auto][,tc=10+0.1][,nodes=N (USI: go ... nodes N)]
+    /// [,option.NAME=VALUE...][,variant=ENGINE_NAME_OF_THE_VARIANT].
     #[arg(long = "engine", required = true)]
     engines: Vec<String>,
     /// usi, xboard, or auto (try USI, then XBoard); one for both engines or two separated by a

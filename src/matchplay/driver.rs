@@ -192,6 +192,8 @@ pub struct EngineSetup {
     pub options: Vec<(String, String)>,
     /// The engine's name for the match variant.
     pub variant: String,
+    /// Nodes per move (`go ... nodes N`), when the engine has a node limit.
+    pub node_limit: Option<u64>,
 }
 
 /// Parses a USI or XBoard score field into an `EngineScore`.

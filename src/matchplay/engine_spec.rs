@@ -1,8 +1,8 @@
 //! One `--engine` value: either a plain command line (as before) or cutechess-style settings
-//! `cmd=...,name=...,proto=usi|xboard|auto,tc=1+0.01,option.NAME=VALUE,variant=NAME`.
+//! `cmd=...,name=...,proto=usi|xboard|auto,tc=1+0.01,nodes=N,option.NAME=VALUE,variant=NAME`.
 //!
 //! A value is read as settings when its first comma-separated part is `cmd=`, `name=`, `proto=`,
-//! `tc=`, `variant=` or `option.X=`, or when any part starts with `cmd=`; otherwise the whole
+//! `tc=`, `nodes=`, `variant=` or `option.X=`, or when any part starts with `cmd=`; otherwise the whole
 //! value is the command, so `--engine "/path/engine --threads=2"` keeps working. Values cannot
 //! contain commas (cutechess has the same limit); a command may contain spaces and is run by
 //! `sh -c`. Errors are typed so the command line can say exactly what was wrong.
@@ -28,6 +28,9 @@ pub struct EngineConfig {
     pub options: Vec<(String, String)>,
     /// The name this engine knows the match variant by (default: shishi's own).
     pub variant: Option<String>,
+    /// `nodes=N`: the nodes this engine may search per move (USI `go ... nodes N`); its clock
+    /// still runs.
+    pub node_limit: Option<u64>,
 }
 
 impl EngineConfig {
@@ -41,6 +44,7 @@ impl EngineConfig {
             time_control_text: tc_text.to_string(),
             options: Vec::new(),
             variant: None,
+            node_limit: None,
         }
     }
 }
@@ -62,6 +66,8 @@ pub enum EngineSpecError {
     BadProtocol(String),
     /// A `tc=` value that does not parse; holds the reason.
     BadTimeControl(String),
+    /// A `nodes=` value that is not a whole number from 1 up.
+    BadNodes(String),
 }
 
 impl fmt::Display for EngineSpecError {
@@ -70,20 +76,21 @@ impl fmt::Display for EngineSpecError {
             Self::NotKeyValue(p) => write!(f, "'{p}' is not key=value"),
             Self::UnknownKey(k) => write!(
                 f,
-                "unknown key '{k}' (cmd, name, proto, tc, variant, option.NAME)"
+                "unknown key '{k}' (cmd, name, proto, tc, nodes, variant, option.NAME)"
             ),
             Self::MissingCommand => write!(f, "no cmd= (the engine's command line)"),
             Self::EmptyValue(k) => write!(f, "{k}= has no value"),
             Self::Repeated(k) => write!(f, "{k}= given twice"),
             Self::BadProtocol(p) => write!(f, "unknown protocol '{p}' (usi, xboard, auto)"),
             Self::BadTimeControl(why) => write!(f, "tc: {why}"),
+            Self::BadNodes(v) => write!(f, "nodes: '{v}' is not a whole number from 1 up"),
         }
     }
 }
 
 impl std::error::Error for EngineSpecError {}
 
-const KEYS: [&str; 5] = ["cmd", "name", "proto", "tc", "variant"];
+const KEYS: [&str; 6] = ["cmd", "name", "proto", "tc", "nodes", "variant"];
 
 fn is_setting(part: &str) -> bool {
     match part.split_once('=') {
@@ -136,6 +143,11 @@ pub fn parse_engine(
                 config.time_control = TimeControl::parse(value, byoyomi_ms)
                     .map_err(EngineSpecError::BadTimeControl)?;
                 config.time_control_text = value.to_string();
+            }
+            "nodes" => {
+                let nodes = value.parse::<u64>().ok().filter(|&n| n > 0);
+                config.node_limit =
+                    Some(nodes.ok_or_else(|| EngineSpecError::BadNodes(value.to_string()))?);
             }
             "variant" => config.variant = Some(value.to_string()),
             _ => match key.strip_prefix("option.") {

@@ -176,6 +176,7 @@ fn setup_for(engine: &EngineConfig, protocol: Protocol, variant: Variant) -> Eng
             .variant
             .clone()
             .unwrap_or_else(|| default.to_string()),
+        node_limit: engine.node_limit,
     }
 }
 

@@ -28,6 +28,7 @@ pub struct UsiDriver {
     id: EngineId,
     options: Vec<String>,
     root: String,
+    node_limit: Option<u64>,
 }
 
 fn read_failure(e: ReadError, what: &str) -> Failure {
@@ -117,6 +118,7 @@ impl UsiDriver {
             process,
             options: first.options,
             root: String::new(),
+            node_limit: setup.node_limit,
         })
     }
 
@@ -244,6 +246,9 @@ impl Driver for UsiDriver {
                 millis(clocks.increment[b]),
                 millis(clocks.increment[w])
             ));
+        }
+        if let Some(nodes) = self.node_limit {
+            go.push_str(&format!(" nodes {nodes}"));
         }
         self.process.send(&go);
         let mut score = None;

@@ -96,6 +96,10 @@ impl XboardDriver {
         mut process: EngineProcess,
         setup: &EngineSetup,
     ) -> Result<XboardDriver, (EngineProcess, Failure)> {
+        if setup.node_limit.is_some() {
+            let why = "nodes= needs a USI engine: XBoard has no per-move node limit";
+            return Err((process, Failure::Protocol(why.to_string())));
+        }
         process.send("xboard");
         process.send("protover 2");
         let mut deadline = Instant::now() + HANDSHAKE_TIMEOUT;
