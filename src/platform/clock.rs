@@ -22,6 +22,7 @@ impl Instant {
         Instant(std::time::Instant::now())
     }
 
+    /// The current time, from the host's `performance.now()`.
     #[cfg(target_arch = "wasm32")]
     pub fn now() -> Instant {
         Instant(super::js::now_ms())
@@ -33,6 +34,7 @@ impl Instant {
         self.0.elapsed()
     }
 
+    /// Time since `self`; zero if the host's clock went backwards.
     #[cfg(target_arch = "wasm32")]
     pub fn elapsed(&self) -> Duration {
         let ms = (super::js::now_ms() - self.0).max(0.0);

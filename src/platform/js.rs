@@ -13,6 +13,7 @@ extern "C" {
     fn shishi_poll(ptr: *mut u8, cap: usize) -> usize;
 }
 
+/// The host's clock, in milliseconds since its time origin.
 pub fn now_ms() -> f64 {
     // SAFETY: a host function without arguments that returns a number.
     unsafe { shishi_now_ms() }
