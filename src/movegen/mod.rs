@@ -57,3 +57,36 @@ impl Position {
         self.legal_moves().contains(&mv)
     }
 }
+
+/// The positions after each move of a random game of up to `plies` moves from `variant`'s start,
+/// a capture chosen with probability `capture_share` when there is one (so material goes out of
+/// balance and pieces promote); shared by the tests that need varied positions.
+#[cfg(test)]
+pub(crate) fn random_playout(
+    variant: crate::board::Variant,
+    plies: i32,
+    capture_share: f64,
+    rng: &mut impl rand::Rng,
+) -> Vec<Position> {
+    let mut pos = Position::startpos(variant);
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() || pos.outcome().is_some() {
+            break;
+        }
+        let captures: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| pos.is_capture(m))
+            .collect();
+        let mv = if !captures.is_empty() && rng.gen_bool(capture_share) {
+            captures[rng.gen_range(0..captures.len())]
+        } else {
+            moves[rng.gen_range(0..moves.len())]
+        };
+        pos.play(mv);
+        out.push(pos.clone());
+    }
+    out
+}

@@ -453,6 +453,7 @@ pub fn features(pos: &Position) -> Vec<(usize, i32)> {
 mod tests {
     use super::*;
     use crate::board::Family;
+    use crate::movegen::random_playout;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
@@ -463,25 +464,8 @@ mod tests {
         let mut out = Vec::new();
         for variant in Variant::ALL {
             for _ in 0..12 {
-                let mut pos = Position::startpos(variant);
-                for _ in 0..rng.gen_range(20..160) {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() || pos.outcome().is_some() {
-                        break;
-                    }
-                    let captures: Vec<Move> = moves
-                        .iter()
-                        .copied()
-                        .filter(|&m| pos.is_capture(m))
-                        .collect();
-                    let mv = if !captures.is_empty() && rng.gen_bool(0.5) {
-                        captures[rng.gen_range(0..captures.len())]
-                    } else {
-                        moves[rng.gen_range(0..moves.len())]
-                    };
-                    pos.play(mv);
-                    out.push(pos.clone());
-                }
+                let plies = rng.gen_range(20..160);
+                out.extend(random_playout(variant, plies, 0.5, &mut rng));
             }
         }
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions");

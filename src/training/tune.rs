@@ -338,7 +338,7 @@ impl<'a> Tuner<'a> {
 mod tests {
     use super::*;
     use crate::board::{Color, Family, Variant};
-    use crate::moves::Move;
+    use crate::movegen::random_playout;
     use crate::position::Position;
     use crate::search::eval::features;
     use crate::training::record::{Record, Result01};
@@ -350,25 +350,8 @@ mod tests {
         let mut out = Vec::new();
         while out.len() < count {
             let variant = [Variant::Heian, Variant::Heian8x8][rng.gen_range(0..2)];
-            let mut pos = Position::startpos(variant);
-            for _ in 0..rng.gen_range(10..80) {
-                let moves = pos.legal_moves();
-                if moves.is_empty() || pos.outcome().is_some() {
-                    break;
-                }
-                let captures: Vec<Move> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&m| pos.is_capture(m))
-                    .collect();
-                let mv = if !captures.is_empty() && rng.gen_bool(0.3) {
-                    captures[rng.gen_range(0..captures.len())]
-                } else {
-                    moves[rng.gen_range(0..moves.len())]
-                };
-                pos.play(mv);
-                out.push(pos.clone());
-            }
+            let plies = rng.gen_range(10..80);
+            out.extend(random_playout(variant, plies, 0.3, &mut rng));
         }
         out
     }
