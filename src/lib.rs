@@ -19,7 +19,7 @@
 //! - `cli`: the command line.
 //!
 //! The browser build (`scripts/build-wasm`) leaves out what needs threads, processes or a
-//! filesystem: `perft` (rayon), `tsume`, `matchplay` and `cli`.
+//! filesystem: `matchplay`, `training` and `cli`.
 
 pub mod board;
 #[cfg(not(target_arch = "wasm32"))]
@@ -30,7 +30,6 @@ pub mod matchplay;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod perft;
 pub mod platform;
 pub mod position;
@@ -39,7 +38,6 @@ pub mod rules;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod training;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod tsume;
 
 pub use board::{Color, Square, Variant};

@@ -1,7 +1,8 @@
 //! USI transcript tests: drive the built `shishi` binary over stdin/stdout the way a GUI or a
 //! lishogi bot does, and check every reply against what the rules library says. Covers the
 //! handshake, a short game, every lion move kind in both notations, promotions, rule options,
-//! each error case, `stop` latency, `ponderhit` and the lishogi-bot session.
+//! each error case, `stop` latency, `ponderhit` and the lishogi-bot session. With
+//! `SHISHI_USI_ENGINE="node wasm/shishi-usi.mjs"` the same tests drive the browser build.
 
 mod common;
 
@@ -23,7 +24,7 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let (child, stdin, rx) = common::spawn_shishi();
+        let (child, stdin, rx) = common::spawn_usi_engine();
         Engine {
             child,
             stdin,

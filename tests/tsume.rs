@@ -3,9 +3,9 @@
 //! replayed against all defences by the independent verifier; positions without a mate answer
 //! no mate; a broken proof is rejected; `stop` interrupts.
 
+use shishi::platform::StopSignal;
 use shishi::tsume::{solve, verify, MateLimits, MateOutcome, VerifyError};
 use shishi::{Position, Variant};
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -118,7 +118,8 @@ fn a_broken_proof_is_rejected() {
 
 #[test]
 fn stop_interrupts_the_solver() {
-    let stop = Arc::new(AtomicBool::new(true));
+    let stop = Arc::new(StopSignal::new());
+    stop.set();
     let report = solve(
         &Position::from_sfen_any(FIRST_LONG_CHU).unwrap(),
         MateLimits {

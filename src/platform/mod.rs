@@ -7,8 +7,10 @@
 mod clock;
 #[cfg(target_arch = "wasm32")]
 pub mod js;
+mod stop;
 
 pub use clock::Instant;
+pub use stop::{StopPoll, StopSignal};
 
 /// The machine's physical memory in MiB, when the host tells it (Linux `/proc/meminfo`).
 #[cfg(not(target_arch = "wasm32"))]

@@ -11,7 +11,8 @@
 //! search polls the host's input every few thousand nodes; `Session::during_search` decides
 //! what a line means to it: `stop`, `quit`, `gameover` and `usinewgame` stop it, `ponderhit`
 //! starts its clock, `isready` is answered at once, and every line but `isready` is kept and
-//! handled in order, as `command`, once the search has returned.
+//! handled in order, as `command`, once the search has returned. `go perft` and `go mate` run
+//! there the same way, reading the host's input through their `StopSignal`.
 
 use super::session::Core;
 use super::{emit, engine_name, pv_text, EmitWriter, Front};
@@ -19,12 +20,12 @@ use super::{emit, engine_name, pv_text, EmitWriter, Front};
 use super::{serve, Lines};
 use crate::board::{Color, Variant};
 use crate::notation::{parse_move, write_move, Notation};
+use crate::platform::StopSignal;
 use crate::position::{Position, SfenError};
 use crate::search::{
     Control, Engine, Limits, Poll, Score, SearchHandle, SearchInfo, SearchResult, MAX_PLY, MAX_TIME,
 };
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -58,7 +59,7 @@ struct Running {
 /// A `go perft` or `go mate` working on its own thread, so `stop` and `isready` are answered
 /// meanwhile; it ends with the lines to print.
 struct Job {
-    stop: Arc<AtomicBool>,
+    stop: Arc<StopSignal>,
     thread: JoinHandle<Vec<String>>,
 }
 
@@ -68,6 +69,7 @@ pub type LineSource = Box<dyn FnMut() -> Vec<String> + Send>;
 
 /// A session that searches on the caller's thread: its input source, and the lines that came
 /// in during a search, to be handled once it returns.
+#[derive(Clone)]
 struct Here {
     source: Arc<Mutex<LineSource>>,
     deferred: Arc<Mutex<VecDeque<String>>>,
@@ -294,25 +296,39 @@ impl Session {
         }
     }
 
+    /// Reads the host's pending input while work runs on this thread: `isready` is answered at
+    /// once, every other line is kept for later; returns whether a line stops the work and
+    /// whether one was `ponderhit`.
+    fn take_input(here: &Here) -> (bool, bool) {
+        let lines = (lock(&here.source))();
+        let mut deferred = lock(&here.deferred);
+        let (mut stop, mut ponderhit) = (false, false);
+        for line in lines {
+            match Session::during_search(&line) {
+                // Answered now only when no earlier line waits, so replies keep their order.
+                Interrupt::Answer(reply) if deferred.is_empty() => {
+                    emit(reply);
+                    continue;
+                }
+                Interrupt::Answer(_) | Interrupt::Later => {}
+                Interrupt::Stop => stop = true,
+                Interrupt::Ponderhit => ponderhit = true,
+            }
+            deferred.push_back(line);
+        }
+        (stop, ponderhit)
+    }
+
     /// The hook through which a search on this thread reads the host's input.
     fn poll(here: &Here) -> Poll {
-        let source = Arc::clone(&here.source);
-        let deferred = Arc::clone(&here.deferred);
+        let here = here.clone();
         Box::new(move |control: &Control| {
-            let lines = (lock(&source))();
-            let mut deferred = lock(&deferred);
-            for line in lines {
-                match Session::during_search(&line) {
-                    // Answered now only when no earlier line waits, so replies keep their order.
-                    Interrupt::Answer(reply) if deferred.is_empty() => {
-                        emit(reply);
-                        continue;
-                    }
-                    Interrupt::Answer(_) | Interrupt::Later => {}
-                    Interrupt::Stop => control.stop(),
-                    Interrupt::Ponderhit => control.ponderhit(),
-                }
-                deferred.push_back(line);
+            let (stop, ponderhit) = Session::take_input(&here);
+            if ponderhit {
+                control.ponderhit();
+            }
+            if stop {
+                control.stop();
             }
         })
     }
@@ -551,26 +567,23 @@ impl Session {
         self.running = Some(Running { handle, pos, hold });
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
-    fn start_job(&mut self, work: impl FnOnce(Arc<AtomicBool>) -> Vec<String> + Send + 'static) {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
-        let thread = std::thread::spawn(move || work(flag));
-        self.job = Some(Job { stop, thread });
+    /// Runs a perft or mate search: on its own thread, so `stop` and `isready` are answered
+    /// meanwhile; without threads, here, hearing the host's input through the stop signal.
+    fn start_job(&mut self, work: impl FnOnce(Arc<StopSignal>) -> Vec<String> + Send + 'static) {
+        if let Some(here) = &self.here {
+            let here = here.clone();
+            let stop = StopSignal::polling(Box::new(move || Session::take_input(&here).0));
+            work(Arc::new(stop)).iter().for_each(|l| emit(l));
+            return;
+        }
+        let stop = Arc::new(StopSignal::new());
+        let signal = Arc::clone(&stop);
+        match std::thread::Builder::new().spawn(move || work(signal)) {
+            Ok(thread) => self.job = Some(Job { stop, thread }),
+            Err(e) => error(&format!("cannot start the perft or mate search: {e}")),
+        }
     }
 
-    /// Perft and the mate solver need threads (rayon, and a thread to answer `stop` from).
-    #[cfg(target_arch = "wasm32")]
-    fn perft(&mut self, _pos: &Position, _depth: u32) {
-        error("go perft is not in the browser build");
-    }
-
-    #[cfg(target_arch = "wasm32")]
-    fn mate(&mut self, _pos: &Position, _time: Option<Duration>) {
-        error("go mate is not in the browser build");
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
     fn perft(&mut self, pos: &Position, depth: u32) {
         use crate::perft::divide_lines_until;
         let (pos, notation) = (pos.clone(), self.notation());
@@ -587,7 +600,6 @@ impl Session {
 
     /// `go mate`: the df-pn solver, answered as YaneuraOu does (`checkmate <moves>`,
     /// `checkmate nomate`, `checkmate timeout`, the last also after `stop`).
-    #[cfg(not(target_arch = "wasm32"))]
     fn mate(&mut self, pos: &Position, time: Option<Duration>) {
         use crate::tsume::{solve, MateLimits, MateOutcome};
         let (pos, notation) = (pos.clone(), self.notation());
@@ -629,7 +641,7 @@ impl Session {
     /// Interrupts a running perft or mate search; it prints what it has to say on stopping.
     fn stop_job(&mut self) {
         if let Some(job) = &self.job {
-            job.stop.store(true, Ordering::Relaxed);
+            job.stop.set();
         }
         self.finish_job();
     }

@@ -12,10 +12,9 @@ use super::rules::{checks, escapes, royals_gone};
 use crate::board::Color;
 use crate::movegen::{generate, MoveList};
 use crate::moves::Move;
-use crate::platform::Instant;
+use crate::platform::{Instant, StopSignal};
 use crate::position::Position;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -35,8 +34,8 @@ pub struct MateLimits {
     pub nodes: Option<u64>,
     /// Memory for the proof table, in MiB.
     pub table_mb: usize,
-    /// Set from another thread to interrupt the solver (`stop`).
-    pub stop: Option<Arc<AtomicBool>>,
+    /// Interrupts the solver (`stop`): set from another thread, or polled by the solver.
+    pub stop: Option<Arc<StopSignal>>,
 }
 
 impl Default for MateLimits {
@@ -182,12 +181,14 @@ impl Solver {
         self.pos.side_to_move() == self.attacker
     }
 
+    /// The stop signal at every node (it polls the host only now and then); the clock and the
+    /// node budget every 1024 nodes.
     fn check_limits(&mut self) {
-        let stop = self
-            .limits
-            .stop
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed));
+        let stop = self.limits.stop.as_ref().is_some_and(|s| s.is_set());
+        if self.nodes & 1023 != 1 {
+            self.stopped |= stop;
+            return;
+        }
         let time = self.limits.time.is_some_and(|t| self.start.elapsed() >= t);
         let nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
         self.stopped |= stop || time || nodes;
@@ -265,9 +266,7 @@ impl Solver {
 
     fn mid(&mut self, th_pn: u32, th_dn: u32) -> Entry {
         self.nodes += 1;
-        if self.nodes & 1023 == 1 {
-            self.check_limits();
-        }
+        self.check_limits();
         let key = self.pos.key();
         let or = self.is_attacker_to_move();
         let (moves, mated) = self.children();
