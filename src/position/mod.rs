@@ -14,6 +14,27 @@ use crate::board::{zobrist, Bitboard, Color, Family, Kind, Piece, Square, Varian
 use crate::moves::Move;
 use crate::rules::RuleSet;
 
+/// Which redundant state of a `Position` disagrees with its board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConsistencyError {
+    /// A piece stands on a square outside the variant's board (square index).
+    #[error("piece off the board on square {0}")]
+    OffBoard(usize),
+    /// The colour or kind bitboards do not match the board array.
+    #[error("bitboards disagree with the board")]
+    Bitboards,
+    /// The incrementally updated key is not the key computed from scratch.
+    #[error(
+        "incremental key {incremental:#x} differs from the key computed from scratch {computed:#x}"
+    )]
+    Key {
+        /// The key kept by make and undo.
+        incremental: u64,
+        /// `Position::compute_key`.
+        computed: u64,
+    },
+}
+
 /// What `undo` needs to restore a move.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
@@ -220,24 +241,28 @@ impl Position {
     }
 
     /// Checks the redundant state (bitboards, key) against the board; for tests and debugging.
-    pub fn check_consistency(&self) -> Result<(), String> {
+    pub fn check_consistency(&self) -> Result<(), ConsistencyError> {
         let mut by_color = [Bitboard::EMPTY; 2];
         let mut by_kind = [Bitboard::EMPTY; NUM_KINDS];
         for sq in Square::all() {
             let p = self.board[sq.index()];
             if p.is_some() {
                 if !self.variant.board().has(sq) {
-                    return Err(format!("piece off the board on square {}", sq.index()));
+                    return Err(ConsistencyError::OffBoard(sq.index()));
                 }
                 by_color[p.color().index()].set(sq);
                 by_kind[p.kind().index()].set(sq);
             }
         }
         if by_color != self.by_color || by_kind != self.by_kind {
-            return Err("bitboards disagree with the board".to_string());
+            return Err(ConsistencyError::Bitboards);
         }
-        if self.key != self.compute_key() {
-            return Err("incremental key differs from the key computed from scratch".to_string());
+        let computed = self.compute_key();
+        if self.key != computed {
+            return Err(ConsistencyError::Key {
+                incremental: self.key,
+                computed,
+            });
         }
         Ok(())
     }
@@ -414,5 +439,37 @@ impl PartialEq for Position {
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Position({})", self.to_sfen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stale_key_is_reported_with_both_keys() {
+        let mut pos = Position::startpos(Variant::Heian);
+        assert_eq!(pos.check_consistency(), Ok(()));
+        let computed = pos.key;
+        pos.key ^= 1;
+        let err = pos.check_consistency().unwrap_err();
+        assert_eq!(
+            err,
+            ConsistencyError::Key {
+                incremental: computed ^ 1,
+                computed
+            }
+        );
+        assert!(
+            err.to_string().contains(&format!("{:#x}", computed ^ 1)),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_piece_missing_from_the_bitboards_is_reported() {
+        let mut pos = Position::startpos(Variant::Heian);
+        pos.by_color = [Bitboard::EMPTY; 2];
+        assert_eq!(pos.check_consistency(), Err(ConsistencyError::Bitboards));
     }
 }
