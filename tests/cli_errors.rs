@@ -145,6 +145,38 @@ fn match_engine_that_does_not_start() {
     );
 }
 
+/// `rejects` for `shishi match` between two shishis with `extra` arguments.
+fn rejects_match(extra: &[&str], needle: &str) {
+    let shishi = env!("CARGO_BIN_EXE_shishi");
+    let mut args = vec!["match", "--engine", shishi, "--engine", shishi];
+    args.extend_from_slice(extra);
+    rejects(&args, needle);
+}
+
+#[test]
+fn match_arguments_name_the_bad_value() {
+    rejects_match(&["--tc", "10+fast"], "increment 'fast'");
+    rejects_match(&["--tc", "0"], "time control '0' gives no time");
+    rejects_match(
+        &["--sprt", "elo0=0,elo2=5"],
+        "unknown SPRT parameter 'elo2'",
+    );
+    rejects_match(
+        &["--sprt", "alpha=0.9"],
+        "alpha must be between 0 and 0.5, not 0.9",
+    );
+    let dir = std::env::temp_dir().join(format!("shishi-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.epd");
+    std::fs::write(&book, "startpos\nstartpos ; moves 7g7f 5a5z\n").unwrap();
+    let book = book.to_str().unwrap();
+    rejects_match(
+        &["--variant", "heian", "--openings", book],
+        "line 2: opening move 2",
+    );
+    rejects_match(&["--variant", "heian", "--openings", book], "5a5z");
+}
+
 #[test]
 fn bench_of_one_position_rejects_an_unknown_variant_or_sfen() {
     rejects(&["bench", "--variant", "chess"], "unknown variant 'chess'");

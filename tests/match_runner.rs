@@ -282,6 +282,35 @@ fn tc(text: &str) -> TimeControl {
     TimeControl::parse(text, 0).unwrap()
 }
 
+#[test]
+fn bad_time_controls_are_refused_naming_the_bad_part() {
+    use shishi::matchplay::driver::TimeControlError;
+    let err = TimeControl::parse("10+fast", 0).unwrap_err();
+    assert_eq!(
+        err,
+        TimeControlError::BadTime {
+            text: "10+fast".into(),
+            part: "increment",
+            value: "fast".into()
+        }
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains("'10+fast'") && text.contains("increment 'fast'"),
+        "{text}"
+    );
+    let text = TimeControl::parse("1:x", 0).unwrap_err().to_string();
+    assert!(text.contains("base '1:x'"), "{text}");
+    let text = TimeControl::parse("-5", 0).unwrap_err().to_string();
+    assert!(text.contains("base '-5'"), "{text}");
+    let err = TimeControl::parse("0+0", 0).unwrap_err();
+    assert_eq!(err, TimeControlError::NoTime("0+0".into()));
+    assert!(err.to_string().contains("'0+0' gives no time"), "{err}");
+    assert!(TimeControl::parse("0+0", 500).is_ok());
+    let text = parse("cmd=./e,tc=fast").unwrap_err().to_string();
+    assert!(text.starts_with("tc: bad time control 'fast'"), "{text}");
+}
+
 fn parse(text: &str) -> Result<EngineConfig, EngineSpecError> {
     parse_engine(text, Protocol::Auto, tc("10+0.1"), "10+0.1", 0)
 }

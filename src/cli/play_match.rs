@@ -166,7 +166,8 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
     };
     let variant = parse_variant(&args.variant)?;
     let rules = parse_rules(&args.rules)?;
-    let tc = TimeControl::parse(&args.tc, args.byoyomi).map_err(UsageError)?;
+    let tc =
+        TimeControl::parse(&args.tc, args.byoyomi).map_err(|e| UsageError(format!("--tc: {e}")))?;
     let mut engines = Vec::new();
     for (text, proto) in engine_texts.iter().zip(protocol) {
         let engine = parse_engine(text, proto, tc, &args.tc, args.byoyomi)

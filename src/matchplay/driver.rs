@@ -34,27 +34,54 @@ pub struct TimeControl {
     pub byoyomi: Duration,
 }
 
+/// Why `TimeControl::parse` refused a time control.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    /// The base time or the increment is not seconds or minutes:seconds from 0 up.
+    #[error(
+        "bad time control '{text}': {part} '{value}' is not seconds or minutes:seconds \
+         (expected like 10+0.1 or 1:00+0.5)"
+    )]
+    BadTime {
+        /// The whole time control as given.
+        text: String,
+        /// `base` or `increment`.
+        part: &'static str,
+        /// The part that does not read.
+        value: String,
+    },
+    /// No base time, no increment and no byoyomi.
+    #[error("time control '{0}' gives no time at all (no base, increment or byoyomi)")]
+    NoTime(String),
+}
+
 impl TimeControl {
     /// Reads `10+0.1` (seconds + increment), `60` or `0:30+1` (minutes:seconds).
-    pub fn parse(text: &str, byoyomi_ms: u64) -> Result<TimeControl, String> {
-        let bad = || format!("bad time control '{text}' (expected like 10+0.1 or 1:00+0.5)");
+    pub fn parse(text: &str, byoyomi_ms: u64) -> Result<TimeControl, TimeControlError> {
         let (base, inc) = match text.split_once('+') {
             Some((b, i)) => (b, i),
             None => (text, "0"),
         };
-        let seconds = |s: &str| -> Option<f64> {
-            let v: f64 = match s.split_once(':') {
-                Some((m, sec)) => {
-                    m.trim().parse::<f64>().ok()? * 60.0 + sec.trim().parse::<f64>().ok()?
-                }
-                None => s.trim().parse().ok()?,
+        let seconds = |part: &'static str, s: &str| -> Result<f64, TimeControlError> {
+            let read = || -> Option<f64> {
+                let v: f64 = match s.split_once(':') {
+                    Some((m, sec)) => {
+                        m.trim().parse::<f64>().ok()? * 60.0 + sec.trim().parse::<f64>().ok()?
+                    }
+                    None => s.trim().parse().ok()?,
+                };
+                (v.is_finite() && (0.0..1e7).contains(&v)).then_some(v)
             };
-            (v.is_finite() && (0.0..1e7).contains(&v)).then_some(v)
+            read().ok_or_else(|| TimeControlError::BadTime {
+                text: text.to_string(),
+                part,
+                value: s.trim().to_string(),
+            })
         };
-        let base = seconds(base).ok_or_else(bad)?;
-        let inc = seconds(inc).ok_or_else(bad)?;
+        let base = seconds("base", base)?;
+        let inc = seconds("increment", inc)?;
         if base == 0.0 && byoyomi_ms == 0 && inc == 0.0 {
-            return Err(format!("time control '{text}' gives no time at all"));
+            return Err(TimeControlError::NoTime(text.to_string()));
         }
         Ok(TimeControl {
             base: Duration::from_secs_f64(base),

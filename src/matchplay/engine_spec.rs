@@ -7,9 +7,8 @@
 //! contain commas (cutechess has the same limit); a command may contain spaces and is run by
 //! `sh -c`. Errors are typed so the command line can say exactly what was wrong.
 
-use super::driver::TimeControl;
+use super::driver::{TimeControl, TimeControlError};
 use super::Protocol;
-use std::fmt;
 
 /// Everything the runner knows about one engine.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,45 +49,33 @@ impl EngineConfig {
 }
 
 /// What was wrong with an `--engine` value.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EngineSpecError {
     /// A part without `=`.
+    #[error("'{0}' is not key=value")]
     NotKeyValue(String),
-    /// A key other than `cmd`, `name`, `proto`, `tc`, `variant`, `option.NAME`.
+    /// A key other than `cmd`, `name`, `proto`, `tc`, `nodes`, `variant`, `option.NAME`.
+    #[error("unknown key '{0}' (cmd, name, proto, tc, nodes, variant, option.NAME)")]
     UnknownKey(String),
     /// Settings without `cmd=`.
+    #[error("no cmd= (the engine's command line)")]
     MissingCommand,
     /// `key=` with nothing after it.
+    #[error("{0}= has no value")]
     EmptyValue(String),
     /// The same key twice.
+    #[error("{0}= given twice")]
     Repeated(String),
     /// A `proto=` value that is not `usi`, `xboard` or `auto`.
+    #[error("unknown protocol '{0}' (usi, xboard, auto)")]
     BadProtocol(String),
-    /// A `tc=` value that does not parse; holds the reason.
-    BadTimeControl(String),
+    /// A `tc=` value that does not parse.
+    #[error("tc: {0}")]
+    BadTimeControl(TimeControlError),
     /// A `nodes=` value that is not a whole number from 1 up.
+    #[error("nodes: '{0}' is not a whole number from 1 up")]
     BadNodes(String),
 }
-
-impl fmt::Display for EngineSpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::NotKeyValue(p) => write!(f, "'{p}' is not key=value"),
-            Self::UnknownKey(k) => write!(
-                f,
-                "unknown key '{k}' (cmd, name, proto, tc, nodes, variant, option.NAME)"
-            ),
-            Self::MissingCommand => write!(f, "no cmd= (the engine's command line)"),
-            Self::EmptyValue(k) => write!(f, "{k}= has no value"),
-            Self::Repeated(k) => write!(f, "{k}= given twice"),
-            Self::BadProtocol(p) => write!(f, "unknown protocol '{p}' (usi, xboard, auto)"),
-            Self::BadTimeControl(why) => write!(f, "tc: {why}"),
-            Self::BadNodes(v) => write!(f, "nodes: '{v}' is not a whole number from 1 up"),
-        }
-    }
-}
-
-impl std::error::Error for EngineSpecError {}
 
 const KEYS: [&str; 6] = ["cmd", "name", "proto", "tc", "nodes", "variant"];
 

@@ -196,7 +196,7 @@ fn connect_as(
     debug: bool,
 ) -> Result<Box<dyn Driver>, Failure> {
     let command = engine.command.as_str();
-    let start = || EngineProcess::start(command, debug).map_err(Failure::Crash);
+    let start = || EngineProcess::start(command, debug).map_err(|e| Failure::Crash(e.to_string()));
     let setup = |p| setup_for(engine, p, variant);
     match protocol {
         Protocol::Usi => usi::UsiDriver::connect(start()?, &setup(Protocol::Usi))

@@ -11,8 +11,8 @@
 //! level), with no promotions, passes or repeated openings.
 
 use crate::board::Variant;
-use crate::notation::{parse_move, write_move, Notation};
-use crate::position::Position;
+use crate::notation::{parse_move, write_move, MoveError, Notation};
+use crate::position::{Position, SfenError};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -31,6 +31,54 @@ pub struct Opening {
     pub sfen: String,
 }
 
+/// Why `Opening::parse` refused a book line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningError {
+    /// Something other than `moves` after the `;`.
+    #[error("expected '; moves ...' after the SFEN, found '{0}'")]
+    NotMoves(String),
+    /// The position is not a SFEN of the variant.
+    #[error("bad SFEN '{sfen}': {error}")]
+    BadSfen {
+        /// The position text as given.
+        sfen: String,
+        /// What is wrong with it.
+        error: SfenError,
+    },
+    /// A move that cannot be played where it stands in the list.
+    #[error("opening move {number} {error}")]
+    BadMove {
+        /// The move's place in the list, from 1.
+        number: usize,
+        /// Why it was refused; names the move.
+        error: MoveError,
+    },
+    /// The moves lead somewhere else than the SFEN.
+    #[error("the moves lead to {reached}, not to the SFEN given ({given})")]
+    WrongPosition {
+        /// SFEN of the position the moves reach.
+        reached: String,
+        /// The SFEN given.
+        given: String,
+    },
+}
+
+/// Why `parse_book` refused a book.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BookError {
+    /// A line that is not an opening.
+    #[error("line {line}: {error}")]
+    Line {
+        /// The line number, from 1.
+        line: usize,
+        /// What is wrong with the line.
+        error: OpeningError,
+    },
+    /// Nothing but comments and blank lines.
+    #[error("the book has no openings")]
+    Empty,
+}
+
 impl Opening {
     /// The variant's start position, with no moves.
     pub fn startpos(variant: Variant) -> Opening {
@@ -43,7 +91,7 @@ impl Opening {
     }
 
     /// Reads one book line (without comment); the error names what is wrong.
-    pub fn parse(variant: Variant, line: &str) -> Result<Opening, String> {
+    pub fn parse(variant: Variant, line: &str) -> Result<Opening, OpeningError> {
         let (sfen, moves) = match line.split_once(';') {
             Some((s, m)) => (s.trim(), m.trim()),
             None => (line.trim(), ""),
@@ -51,16 +99,15 @@ impl Opening {
         let moves: Vec<String> = match moves.split_whitespace().collect::<Vec<_>>().split_first() {
             None => Vec::new(),
             Some((&"moves", rest)) => rest.iter().map(|s| s.to_string()).collect(),
-            Some((word, _)) => {
-                return Err(format!(
-                    "expected '; moves ...' after the SFEN, found '{word}'"
-                ))
-            }
+            Some((word, _)) => return Err(OpeningError::NotMoves(word.to_string())),
         };
         let target = if sfen == "startpos" {
             Position::startpos(variant)
         } else {
-            Position::from_sfen(variant, sfen).map_err(|e| format!("bad SFEN '{sfen}': {e}"))?
+            Position::from_sfen(variant, sfen).map_err(|error| OpeningError::BadSfen {
+                sfen: sfen.to_string(),
+                error,
+            })?
         };
         if moves.is_empty() {
             return Ok(Opening {
@@ -71,15 +118,18 @@ impl Opening {
         }
         let root = Position::startpos(variant);
         let mut pos = root.clone();
-        for m in &moves {
-            let mv = parse_move(&pos, m, Notation::Usi).map_err(|e| format!("opening move {e}"))?;
+        for (i, m) in moves.iter().enumerate() {
+            let mv = parse_move(&pos, m, Notation::Usi).map_err(|error| OpeningError::BadMove {
+                number: i + 1,
+                error,
+            })?;
             pos.play(mv);
         }
         if board_and_side(&pos.to_sfen()) != board_and_side(&target.to_sfen()) {
-            return Err(format!(
-                "the moves lead to {}, not to the SFEN given",
-                pos.to_sfen()
-            ));
+            return Err(OpeningError::WrongPosition {
+                reached: pos.to_sfen(),
+                given: sfen.to_string(),
+            });
         }
         Ok(Opening {
             sfen: pos.to_sfen(),
@@ -97,17 +147,19 @@ fn board_and_side(sfen: &str) -> String {
 }
 
 /// Reads a whole book; errors give the line number.
-pub fn parse_book(variant: Variant, text: &str) -> Result<Vec<Opening>, String> {
+pub fn parse_book(variant: Variant, text: &str) -> Result<Vec<Opening>, BookError> {
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
         }
-        out.push(Opening::parse(variant, line).map_err(|e| format!("line {}: {e}", i + 1))?);
+        let opening = Opening::parse(variant, line)
+            .map_err(|error| BookError::Line { line: i + 1, error })?;
+        out.push(opening);
     }
     if out.is_empty() {
-        return Err("the book has no openings".to_string());
+        return Err(BookError::Empty);
     }
     Ok(out)
 }
@@ -198,7 +250,40 @@ mod tests {
     #[test]
     fn book_errors_name_the_line() {
         let err = parse_book(Variant::Heian, "startpos\nstartpos ; moves 7g7f 9z9y\n").unwrap_err();
-        assert!(err.starts_with("line 2"), "{err}");
-        assert!(parse_book(Variant::Heian, "# nothing\n").is_err());
+        assert!(
+            matches!(
+                &err,
+                BookError::Line {
+                    line: 2,
+                    error: OpeningError::BadMove { number: 2, .. }
+                }
+            ),
+            "{err:?}"
+        );
+        let text = err.to_string();
+        assert!(text.starts_with("line 2: opening move 2"), "{text}");
+        assert!(text.contains("9z9y"), "{text}");
+        assert_eq!(
+            parse_book(Variant::Heian, "# nothing\n").unwrap_err(),
+            BookError::Empty
+        );
+    }
+
+    #[test]
+    fn opening_errors_name_the_bad_token() {
+        let heian = Variant::Heian;
+        let err = Opening::parse(heian, "startpos ; mvoes 7g7f").unwrap_err();
+        assert_eq!(err, OpeningError::NotMoves("mvoes".into()));
+        assert!(err.to_string().contains("found 'mvoes'"), "{err}");
+        let err = Opening::parse(heian, "nonsense/9 b - 1").unwrap_err();
+        assert!(matches!(err, OpeningError::BadSfen { .. }), "{err:?}");
+        assert!(err.to_string().contains("'nonsense/9 b - 1'"), "{err}");
+        let err = Opening::parse(heian, "startpos ; moves 7g7f").unwrap_err();
+        assert!(matches!(err, OpeningError::WrongPosition { .. }), "{err:?}");
+        let text = err.to_string();
+        assert!(
+            text.contains(" w - 2, not to the SFEN given (startpos)"),
+            "{text}"
+        );
     }
 }

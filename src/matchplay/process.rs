@@ -17,6 +17,22 @@ pub enum ReadError {
     Eof,
 }
 
+/// Why `EngineProcess::start` could not start an engine.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The shell that runs the command could not be started.
+    #[error("cannot start engine '{command}': {error}")]
+    Spawn {
+        /// The command line.
+        command: String,
+        /// What the operating system said.
+        error: std::io::Error,
+    },
+    /// The child came without the stdout pipe asked for.
+    #[error("engine '{0}' has no stdout")]
+    NoStdout(String),
+}
+
 /// A running engine: its stdin, and the lines its reader thread has read from its stdout
 /// (stderr is discarded).
 pub struct EngineProcess {
@@ -31,7 +47,7 @@ pub struct EngineProcess {
 
 impl EngineProcess {
     /// Starts `command` through `sh -c exec ...`, so quoting and arguments work as in a shell.
-    pub fn start(command: &str, log: bool) -> Result<EngineProcess, String> {
+    pub fn start(command: &str, log: bool) -> Result<EngineProcess, StartError> {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(format!("exec {command}"))
@@ -39,8 +55,14 @@ impl EngineProcess {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start engine '{command}': {e}"))?;
-        let stdout = child.stdout.take().ok_or("engine has no stdout")?;
+            .map_err(|error| StartError::Spawn {
+                command: command.to_string(),
+                error,
+            })?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| StartError::NoStdout(command.to_string()))?;
         let stdin = child.stdin.take();
         let (tx, rx) = channel();
         thread::spawn(move || {
@@ -140,5 +162,26 @@ impl Drop for EngineProcess {
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_errors_name_the_command() {
+        let error = std::io::Error::from(std::io::ErrorKind::NotFound);
+        let text = StartError::Spawn {
+            command: "./missing --fast".into(),
+            error,
+        }
+        .to_string();
+        assert!(
+            text.contains("cannot start engine './missing --fast'"),
+            "{text}"
+        );
+        let text = StartError::NoStdout("./e".into()).to_string();
+        assert!(text.contains("'./e'"), "{text}");
     }
 }

@@ -231,9 +231,44 @@ impl Pentanomial {
     }
 }
 
+/// Why `Sprt::parse` refused a `--sprt` value.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SprtError {
+    /// A part without `=`.
+    #[error("SPRT parameter '{0}' is not key=value")]
+    NotKeyValue(String),
+    /// A key other than `elo0`, `elo1`, `alpha`, `beta`.
+    #[error("unknown SPRT parameter '{0}' (elo0, elo1, alpha, beta)")]
+    UnknownKey(String),
+    /// A value that is not a number.
+    #[error("SPRT parameter {key} is not a number: '{value}'")]
+    NotANumber {
+        /// The parameter's name.
+        key: &'static str,
+        /// The text given.
+        value: String,
+    },
+    /// `alpha` or `beta` outside the open interval (0, 0.5).
+    #[error("SPRT {key} must be between 0 and 0.5, not {value}")]
+    ErrorRate {
+        /// `alpha` or `beta`.
+        key: &'static str,
+        /// The value given.
+        value: f64,
+    },
+    /// `elo1` not above `elo0`, or either of them not finite.
+    #[error("SPRT needs elo1 > elo0, not elo0={elo0} elo1={elo1}")]
+    Hypotheses {
+        /// H0's normalized Elo as given.
+        elo0: f64,
+        /// H1's normalized Elo as given.
+        elo1: f64,
+    },
+}
+
 impl Sprt {
     /// Reads `elo0=0,elo1=5,alpha=0.05,beta=0.05` (any subset; these are the defaults).
-    pub fn parse(text: &str) -> Result<Sprt, String> {
+    pub fn parse(text: &str) -> Result<Sprt, SprtError> {
         let mut s = Sprt {
             elo0: 0.0,
             elo1: 5.0,
@@ -243,28 +278,29 @@ impl Sprt {
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
-                .ok_or_else(|| format!("SPRT parameter '{part}' is not key=value"))?;
-            let v: f64 = value
-                .trim()
-                .parse()
-                .map_err(|_| format!("SPRT parameter {key} is not a number: '{value}'"))?;
-            match key.trim() {
-                "elo0" => s.elo0 = v,
-                "elo1" => s.elo1 = v,
-                "alpha" => s.alpha = v,
-                "beta" => s.beta = v,
-                k => {
-                    return Err(format!(
-                        "unknown SPRT parameter '{k}' (elo0, elo1, alpha, beta)"
-                    ))
-                }
+                .ok_or_else(|| SprtError::NotKeyValue(part.to_string()))?;
+            let (key, field) = match key.trim() {
+                "elo0" => ("elo0", &mut s.elo0),
+                "elo1" => ("elo1", &mut s.elo1),
+                "alpha" => ("alpha", &mut s.alpha),
+                "beta" => ("beta", &mut s.beta),
+                k => return Err(SprtError::UnknownKey(k.to_string())),
+            };
+            *field = value.trim().parse().map_err(|_| SprtError::NotANumber {
+                key,
+                value: value.trim().to_string(),
+            })?;
+        }
+        for (key, value) in [("alpha", s.alpha), ("beta", s.beta)] {
+            if !(value > 0.0 && value < 0.5) {
+                return Err(SprtError::ErrorRate { key, value });
             }
         }
-        if !(s.alpha > 0.0 && s.alpha < 0.5 && s.beta > 0.0 && s.beta < 0.5) {
-            return Err("SPRT alpha and beta must be between 0 and 0.5".to_string());
-        }
         if s.elo1 <= s.elo0 || s.elo1.is_nan() || !s.elo0.is_finite() || !s.elo1.is_finite() {
-            return Err("SPRT needs elo1 > elo0".to_string());
+            return Err(SprtError::Hypotheses {
+                elo0: s.elo0,
+                elo1: s.elo1,
+            });
         }
         Ok(s)
     }
@@ -429,8 +465,47 @@ mod tests {
             counts: [0, 1, 1, 1, 0],
         };
         assert_eq!(s.decision(&few), None);
-        assert!(Sprt::parse("elo0=5,elo1=1").is_err());
-        assert!(Sprt::parse("gamma=1").is_err());
+    }
+
+    #[test]
+    fn sprt_errors_name_the_bad_parameter() {
+        let cases: [(&str, SprtError, &str); 5] = [
+            (
+                "elo0=0,elo1",
+                SprtError::NotKeyValue("elo1".into()),
+                "'elo1' is not key=value",
+            ),
+            ("gamma=1", SprtError::UnknownKey("gamma".into()), "'gamma'"),
+            (
+                "elo1=five",
+                SprtError::NotANumber {
+                    key: "elo1",
+                    value: "five".into(),
+                },
+                "elo1 is not a number: 'five'",
+            ),
+            (
+                "beta=0.7",
+                SprtError::ErrorRate {
+                    key: "beta",
+                    value: 0.7,
+                },
+                "beta must be between 0 and 0.5, not 0.7",
+            ),
+            (
+                "elo0=5,elo1=1",
+                SprtError::Hypotheses {
+                    elo0: 5.0,
+                    elo1: 1.0,
+                },
+                "elo1 > elo0, not elo0=5 elo1=1",
+            ),
+        ];
+        for (text, error, words) in cases {
+            let got = Sprt::parse(text).unwrap_err();
+            assert_eq!(got, error, "{text}");
+            assert!(got.to_string().contains(words), "{text}: {got}");
+        }
     }
 
     #[test]
