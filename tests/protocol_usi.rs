@@ -196,6 +196,44 @@ fn errors_are_answered_and_keep_the_position() {
     e.close();
 }
 
+/// The lions step out and back: after three rounds the start position has occurred four times.
+const LION_SHUFFLE: &str = "7j7h 6c6e 7h7j 6e6c";
+
+#[test]
+fn a_move_after_the_game_has_ended_is_refused_and_keeps_the_position() {
+    let drawn = format!("position startpos moves {LION_SHUFFLE} {LION_SHUFFLE} {LION_SHUFFLE}");
+    let mut e = Engine::usi();
+    e.send(&drawn);
+    let before = e.sfen();
+    let over = e.expect("game over:");
+    assert!(over.contains("draw by repetition"), "{over}");
+    let err = e.error_for(&format!("{drawn} 7i7h"));
+    assert!(
+        err.contains("move 13 (7i7h) comes after the end of the game (1/2-1/2 draw by repetition)"),
+        "{err}"
+    );
+    assert_eq!(e.sfen(), before, "the refused position replaced the game");
+    e.close();
+}
+
+#[test]
+fn a_forbidden_repetition_in_the_move_list_is_refused() {
+    let mut e = Engine::usi();
+    e.send("position startpos moves 7i7h");
+    let before = e.sfen();
+    e.send("setoption name Repetition value forbid");
+    let err = e.error_for(&format!("position startpos moves {LION_SHUFFLE}"));
+    assert!(
+        err.contains("illegal move 4 (6e6c): repeats an earlier position"),
+        "{err}"
+    );
+    assert_eq!(e.sfen(), before);
+    e.send("setoption name Repetition value fourfold");
+    e.send(&format!("position startpos moves {LION_SHUFFLE}"));
+    assert!(e.sfen().starts_with(&CHU_START[..CHU_START.len() - 1]));
+    e.close();
+}
+
 #[test]
 fn go_before_position_searches_the_start_position() {
     let mut e = Engine::usi();

@@ -1,17 +1,37 @@
-//! What the USI and XBoard sessions share: the option settings and the search engine made from
-//! them. Options change only through `Core::set_option`, and the engine is brought up to date
-//! with the settings whenever it is used, so a new hash size, thread count, MultiPV or move
-//! overhead reaches the next search the same way in both protocols, whichever command set it.
+//! What the USI and XBoard sessions share: the option settings, the search engine made from
+//! them, and the game (a `GameRecord`, the one owner of the moves played, which judges legality,
+//! repetition and the game's end). Options change only through `Core::set_option`: new rules
+//! apply to the game at once, and the engine is brought up to date with the settings whenever
+//! it is used, so a new hash size, thread count, MultiPV, move overhead or rule reaches the next
+//! search the same way in both protocols, whichever command set it. A new variant is left to
+//! the front end (USI goes to its start position, XBoard waits for `new` or `variant`).
 
 use super::options::{Changed, OptionError, Settings};
+use crate::board::Variant;
+use crate::game::GameRecord;
+use crate::position::Position;
 use crate::search::Engine;
 
-/// The settings and the engine of one protocol session.
-#[derive(Default)]
+/// The settings, the engine and the game of one protocol session.
 pub struct Core {
     settings: Settings,
     /// Made on first use.
     engine: Option<Engine>,
+    /// Always under `settings.rules`.
+    game: GameRecord,
+}
+
+impl Default for Core {
+    /// The default settings, and a game at the start position of their variant.
+    fn default() -> Self {
+        let settings = Settings::default();
+        let start = Position::startpos(settings.variant).with_rules(settings.rules);
+        Core {
+            game: GameRecord::new(start),
+            settings,
+            engine: None,
+        }
+    }
 }
 
 impl Core {
@@ -20,16 +40,47 @@ impl Core {
         &self.settings
     }
 
-    /// Reads and applies one option (`Settings::set`); the session acts on what changed in
-    /// its position (rules, variant), the engine follows at its next use.
+    /// Reads and applies one option (`Settings::set`); new rules apply to the game at once, the
+    /// engine follows at its next use. The session acts on a new variant.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<Changed, OptionError> {
-        self.settings.set(name, value)
+        let changed = self.settings.set(name, value)?;
+        if changed.rules {
+            self.game.set_rules(self.settings.rules);
+        }
+        Ok(changed)
     }
 
     /// Sets the variant of `position startpos` (XBoard's `new` and `variant`).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    pub fn set_variant(&mut self, variant: crate::board::Variant) {
+    pub fn set_variant(&mut self, variant: Variant) {
         self.settings.variant = variant;
+    }
+
+    /// The game.
+    pub fn game(&self) -> &GameRecord {
+        &self.game
+    }
+
+    /// The game, to play or take back moves.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pub fn game_mut(&mut self) -> &mut GameRecord {
+        &mut self.game
+    }
+
+    /// A game from `start` under the rules set by the options, not yet the session's.
+    pub fn game_from(&self, start: Position) -> GameRecord {
+        GameRecord::new(start.with_rules(self.settings.rules))
+    }
+
+    /// Makes `game` (from `Core::game_from`) the session's game.
+    pub fn set_game(&mut self, game: GameRecord) {
+        debug_assert_eq!(*game.position().rules(), self.settings.rules);
+        self.game = game;
+    }
+
+    /// Starts a new game at `start` under the rules set by the options.
+    pub fn start_game(&mut self, start: Position) {
+        self.game = self.game_from(start);
     }
 
     /// The engine, made on first use, with the current engine options.
@@ -44,5 +95,28 @@ impl Core {
             }
             none => none.insert(Engine::new(options.clone())),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Preset, Repetition};
+
+    #[test]
+    fn new_rules_reach_the_game_already_played() {
+        let mut core = Core::default();
+        let mut game = core.game_from(Position::startpos(Variant::Chushogi));
+        game.play_text("7i7h", crate::notation::Notation::Usi)
+            .unwrap();
+        core.set_game(game);
+        assert!(core.set_option("RuleSet", "hachu").unwrap().rules);
+        assert_eq!(*core.game().position().rules(), Preset::Hachu.rules());
+        assert_eq!(core.game().plies(), 1);
+        core.set_option("Repetition", "fourfold").unwrap();
+        assert_eq!(
+            core.game().position().rules().repetition,
+            Repetition::Fourfold
+        );
     }
 }

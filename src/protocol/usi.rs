@@ -1,8 +1,11 @@
 //! USI, lishogi dialect (RULES.md section 12), and the same loop as `uci` with XBoard squares.
 //!
-//! One `Session` holds the options, the position set by `position` and at most one running
-//! search. The loop waits for input while idle and polls while searching, so `stop`,
-//! `ponderhit`, `isready` and `quit` are answered at once. A search started with `ponder` or
+//! One `Session` holds the options, the game set by `position` and at most one running
+//! search. The game is a `GameRecord` in the shared `session::Core`, as in XBoard: `position`
+//! plays its move list through a new record, so every move is judged by the rules (a forbidden
+//! repetition, a move after the game has ended) and a refused `position` keeps the old game.
+//! The loop waits for input while idle and polls while searching, so `stop`, `ponderhit`,
+//! `isready` and `quit` are answered at once. A search started with `ponder` or
 //! `infinite` never answers `bestmove` on its own: its result is held until `stop` or
 //! `ponderhit`, as USI requires.
 //!
@@ -19,9 +22,10 @@ use super::{emit, engine_name, pv_text, EmitWriter, Front};
 #[cfg(not(target_arch = "wasm32"))]
 use super::{serve, Lines};
 use crate::board::{Color, Variant};
-use crate::notation::{parse_move, write_move, Notation};
+use crate::game::{GameError, GameRecord, PlayError};
+use crate::notation::{write_move, Notation};
 use crate::platform::StopSignal;
-use crate::position::{Position, SfenError};
+use crate::position::{Outcome, Position, SfenError};
 use crate::search::{
     Control, Engine, Limits, Poll, Score, SearchHandle, SearchInfo, SearchResult, MAX_PLY, MAX_TIME,
 };
@@ -89,9 +93,11 @@ enum Interrupt {
 
 pub struct Session {
     dialect: Dialect,
-    /// Options and the engine.
+    /// Options, the engine and the game.
     core: Core,
-    pos: Option<Position>,
+    /// Whether `position` has set the game since the start or the last change of variant; until
+    /// then `go` and `d` say that they use the variant's start position.
+    position_given: bool,
     running: Option<Running>,
     job: Option<Job>,
     /// Set when searches run on the caller's thread (no threads in the host).
@@ -168,6 +174,34 @@ enum CommandError {
         text: String,
         reason: String,
     },
+    #[error("move {number} ({text}) comes after the end of the game ({outcome})")]
+    AfterGameEnd {
+        number: usize,
+        text: String,
+        outcome: Outcome,
+    },
+}
+
+/// The error for move `number` (`text`) of a `position`, which the game record refused.
+fn refused_move(number: usize, text: &str, error: PlayError) -> CommandError {
+    let text = text.to_string();
+    match error {
+        PlayError::Game(GameError::GameOver(outcome)) => CommandError::AfterGameEnd {
+            number,
+            text,
+            outcome,
+        },
+        PlayError::Move(e) => CommandError::IllegalMove {
+            number,
+            text,
+            reason: e.reason,
+        },
+        PlayError::Game(e) => CommandError::IllegalMove {
+            number,
+            text,
+            reason: e.to_string(),
+        },
+    }
 }
 
 fn other_variant_hint(other: Option<Variant>) -> String {
@@ -249,7 +283,7 @@ impl Session {
         Session {
             dialect,
             core: Core::default(),
-            pos: None,
+            position_given: false,
             running: None,
             job: None,
             here,
@@ -406,35 +440,45 @@ impl Session {
             Err(e) => return error(&e.to_string()),
         };
         if changed.variant {
-            self.pos = None;
-        }
-        if changed.rules {
-            let rules = self.core.settings().rules;
-            if let Some(pos) = self.pos.as_mut() {
-                pos.set_rules(rules);
-            }
+            let variant = self.core.settings().variant;
+            self.core.start_game(Position::startpos(variant));
+            self.position_given = false;
         }
     }
 
     /// `position startpos|sfen <sfen>|fen <xboard fen> [moves ...]`; on any error the previous
-    /// position stays.
+    /// game stays.
     fn position(&mut self, args: &[&str]) {
         match self.parse_position(args) {
-            Ok(pos) => self.pos = Some(pos),
+            Ok(game) => {
+                self.core.set_game(game);
+                self.position_given = true;
+            }
             Err(e) => error(&e.to_string()),
         }
     }
 
-    fn parse_position(&self, args: &[&str]) -> Result<Position, CommandError> {
-        let variant = self.core.settings().variant;
+    /// The game `position` describes: its start, with the moves played through the record.
+    fn parse_position(&self, args: &[&str]) -> Result<GameRecord, CommandError> {
         let moves_at = args.iter().position(|&w| w == "moves");
         let (setup, moves) = match moves_at {
             Some(i) => (&args[..i], &args[i + 1..]),
             None => (args, &[][..]),
         };
-        let mut pos = match setup.split_first() {
-            Some((&"startpos", [])) => Position::startpos(variant),
-            Some((&"startpos", extra)) => return Err(CommandError::AfterStartpos(extra.join(" "))),
+        let mut game = self.core.game_from(self.parse_setup(setup)?);
+        for (i, &text) in moves.iter().enumerate() {
+            game.play_text(text, self.notation())
+                .map_err(|e| refused_move(i + 1, text, e))?;
+        }
+        Ok(game)
+    }
+
+    /// The start of `position`: `startpos`, `sfen <sfen>` or `fen <sfen or xboard fen>`.
+    fn parse_setup(&self, setup: &[&str]) -> Result<Position, CommandError> {
+        let variant = self.core.settings().variant;
+        match setup.split_first() {
+            Some((&"startpos", [])) => Ok(Position::startpos(variant)),
+            Some((&"startpos", extra)) => Err(CommandError::AfterStartpos(extra.join(" "))),
             Some((&kind @ ("sfen" | "fen"), fields)) if !fields.is_empty() => {
                 let text = fields.join(" ");
                 let parsed = if kind == "fen" && self.dialect == Dialect::Uci {
@@ -449,22 +493,11 @@ impl Session {
                         .ok()
                         .map(|p| p.variant())
                         .filter(|&v| v != variant),
-                })?
+                })
             }
-            Some((&("sfen" | "fen"), _)) => return Err(CommandError::NoSfen),
-            _ => return Err(CommandError::PositionUsage),
-        };
-        pos.set_rules(self.core.settings().rules);
-        for (i, text) in moves.iter().enumerate() {
-            let mv =
-                parse_move(&pos, text, self.notation()).map_err(|e| CommandError::IllegalMove {
-                    number: i + 1,
-                    text: text.to_string(),
-                    reason: e.reason,
-                })?;
-            pos.play(mv);
+            Some((&("sfen" | "fen"), _)) => Err(CommandError::NoSfen),
+            _ => Err(CommandError::PositionUsage),
         }
-        Ok(pos)
     }
 
     fn parse_go(&self, args: &[&str]) -> Result<GoRequest, CommandError> {
@@ -522,17 +555,17 @@ impl Session {
         Ok(GoRequest::Search(limits))
     }
 
+    /// The game's position, to search; before any `position`, the variant's start position,
+    /// said once.
     fn current_position(&mut self) -> Position {
-        if let Some(pos) = &self.pos {
-            return pos.clone();
+        if !self.position_given {
+            let variant = self.core.settings().variant;
+            emit(&format!(
+                "info string no position given: searching the start position of {variant}"
+            ));
+            self.position_given = true;
         }
-        let variant = self.core.settings().variant;
-        emit(&format!(
-            "info string no position given: searching the start position of {variant}"
-        ));
-        let pos = Position::startpos(variant).with_rules(self.core.settings().rules);
-        self.pos = Some(pos.clone());
-        pos
+        self.core.game().position().clone()
     }
 
     fn go(&mut self, args: &[&str]) {
@@ -696,12 +729,14 @@ impl Session {
     }
 
     fn display(&self) {
-        let Some(pos) = &self.pos else {
-            let start = Position::startpos(self.core.settings().variant);
+        if !self.position_given {
             emit("info string no position given; the start position is:");
-            return show(&start);
-        };
-        show(pos);
+        }
+        let game = self.core.game();
+        show(game.position());
+        if let Some(outcome) = game.outcome() {
+            emit(&format!("game over: {outcome}"));
+        }
     }
 
     fn bench(&mut self) {

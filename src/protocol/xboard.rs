@@ -1,8 +1,10 @@
 //! XBoard / WinBoard protocol version 2 (RULES.md section 12).
 //!
-//! The session keeps the game (a `GameRecord`, which judges legality, repetition and the game's
-//! end, as for the match runner), whose side the engine plays, force mode, the time control and
-//! at most one running search, either thinking about a move or analysing. Commands that change the game stop a running search first and discard its result.
+//! The session keeps the game (in the shared `session::Core`: a `GameRecord`, which judges
+//! legality, repetition and the game's end, as for the match runner), whose side the engine
+//! plays, force mode, the time control and at most one running search, either thinking about a
+//! move or analysing. Commands that change the game stop a running search first and discard its
+//! result.
 //! Lion double moves go out as one `move` command per leg (all legs but the last end with a
 //! comma), passes as `@@@@`. Heian is offered as engine-defined variants, described to the GUI
 //! with `setup` and `piece` commands.
@@ -37,9 +39,8 @@ struct TimeControl {
 }
 
 struct Session {
-    /// Options and the engine.
+    /// Options, the engine and the game.
     core: Core,
-    game: GameRecord,
     force: bool,
     engine_side: Color,
     game_over: bool,
@@ -141,12 +142,8 @@ const HEIAN_PIECE_TO_CHAR: &str = "PNBRLSE..G.+.++.++Kpnbrlse..g.+.++.++k";
 
 impl Session {
     fn new() -> Session {
-        let core = Core::default();
         Session {
-            game: GameRecord::new(
-                Position::startpos(Variant::Chushogi).with_rules(core.settings().rules),
-            ),
-            core,
+            core: Core::default(),
             force: false,
             engine_side: Color::Gote,
             game_over: false,
@@ -166,9 +163,9 @@ impl Session {
         self.core.engine()
     }
 
-    /// A new game from `start` under the rules set by the options.
-    fn start_game(&mut self, start: Position) {
-        self.game = GameRecord::new(start.with_rules(self.core.settings().rules));
+    /// The game, kept by the core.
+    fn game(&self) -> &GameRecord {
+        self.core.game()
     }
 
     /// Handles one line; returns false on `quit`.
@@ -194,7 +191,7 @@ impl Session {
             "playother" => {
                 self.abort_search();
                 self.force = false;
-                self.engine_side = !self.game.position().side_to_move();
+                self.engine_side = !self.game().position().side_to_move();
             }
             "usermove" => self.user_move(rest),
             "setboard" => self.setboard(rest),
@@ -231,7 +228,7 @@ impl Session {
             "cores" => self.set_option("Threads", rest, line),
             "lift" => self.lift(rest),
             other => {
-                if parse_move(self.game.position(), line, Notation::Xboard).is_ok() {
+                if parse_move(self.game().position(), line, Notation::Xboard).is_ok() {
                     self.user_move(line);
                 } else {
                     emit(&format!("Error (unknown command): {other}"));
@@ -249,7 +246,7 @@ impl Session {
             return;
         }
         self.force = false;
-        self.engine_side = self.game.position().side_to_move();
+        self.engine_side = self.game().position().side_to_move();
         self.think();
     }
 
@@ -298,7 +295,7 @@ impl Session {
     fn new_game(&mut self) {
         self.abort_search();
         self.core.set_variant(Variant::Chushogi);
-        self.start_game(Position::startpos(Variant::Chushogi));
+        self.core.start_game(Position::startpos(Variant::Chushogi));
         self.force = false;
         self.engine_side = Color::Gote;
         self.game_over = false;
@@ -317,14 +314,14 @@ impl Session {
             return;
         };
         self.core.set_variant(variant);
-        self.start_game(Position::startpos(variant));
+        self.core.start_game(Position::startpos(variant));
         self.game_over = false;
         if variant.family() == Family::Heian {
             emit(&format!(
                 "setup ({HEIAN_PIECE_TO_CHAR}) {}x{}+0_shogi {}",
                 variant.width(),
                 variant.height(),
-                self.game.position().to_xboard_fen()
+                self.game().position().to_xboard_fen()
             ));
             for (id, betza) in HEIAN_PIECES {
                 emit(&format!("piece {id} {betza}"));
@@ -336,7 +333,7 @@ impl Session {
         self.abort_search();
         match Position::from_xboard_fen(self.core.settings().variant, fen) {
             Ok(pos) => {
-                self.start_game(pos);
+                self.core.start_game(pos);
                 self.game_over = false;
                 self.restart_analysis();
             }
@@ -350,7 +347,7 @@ impl Session {
             emit(&format!("Illegal move (the game is over): {text}"));
             return;
         }
-        let played = match self.game.play_text(text, Notation::Xboard) {
+        let played = match self.core.game_mut().play_text(text, Notation::Xboard) {
             Ok(_) => Ok(()),
             Err(PlayError::Move(e)) => Err(e.reason),
             Err(PlayError::Game(e)) => Err(e.to_string()),
@@ -364,7 +361,7 @@ impl Session {
         }
         if self.analyze {
             self.start_analysis();
-        } else if !self.force && self.game.position().side_to_move() == self.engine_side {
+        } else if !self.force && self.game().position().side_to_move() == self.engine_side {
             self.think();
         }
     }
@@ -372,7 +369,7 @@ impl Session {
     fn take_back(&mut self, plies: usize) {
         self.abort_search();
         for _ in 0..plies {
-            if self.game.undo().is_none() {
+            if self.core.game_mut().undo().is_none() {
                 emit("Error (command not legal now): nothing to take back");
                 break;
             }
@@ -414,18 +411,13 @@ impl Session {
     /// Sets an option of the table (`option`, `memory`, `cores`); new rules apply to the game
     /// at once, new engine options at the next search.
     fn set_option(&mut self, name: &str, value: &str, line: &str) {
-        match self.core.set_option(name, value) {
-            Ok(changed) => {
-                if changed.rules {
-                    self.game.set_rules(self.core.settings().rules);
-                }
-            }
-            Err(e) => emit(&format!("Error ({e}): {line}")),
+        if let Err(e) = self.core.set_option(name, value) {
+            emit(&format!("Error ({e}): {line}"));
         }
     }
 
     fn lift(&self, square: &str) {
-        match highlight::board(self.game.position(), square) {
+        match highlight::board(self.game().position(), square) {
             Some(board) => emit(&format!("highlight {board}")),
             None => emit(&format!("Error (not a square): lift {square}")),
         }
@@ -449,7 +441,7 @@ impl Session {
         limits.time[(!us).index()] = self.opponent_clock;
         limits.increment = [self.level.increment; 2];
         if self.level.moves_per_session > 0 {
-            let ours = self.game.plies() as u32 / 2;
+            let ours = self.game().plies() as u32 / 2;
             limits.moves_to_go =
                 Some(self.level.moves_per_session - ours % self.level.moves_per_session);
         }
@@ -463,7 +455,7 @@ impl Session {
 
     fn search(&mut self, limits: Limits, analyzing: bool) {
         let post = self.post || analyzing;
-        let shown = self.game.position().clone();
+        let shown = self.game().position().clone();
         let last = Arc::clone(&self.last_info);
         if let Ok(mut l) = last.lock() {
             *l = None;
@@ -483,7 +475,7 @@ impl Session {
                 ));
             }
         });
-        let pos = self.game.position().clone();
+        let pos = self.game().position().clone();
         let handle = self.engine().start(&pos, limits, on_info);
         self.running = Some(Running { handle, analyzing });
     }
@@ -492,7 +484,7 @@ impl Session {
         if self.game_over || self.announce_end() {
             return;
         }
-        if self.game.legal_moves().is_empty() {
+        if self.game().legal_moves().is_empty() {
             self.announce_end();
             return;
         }
@@ -502,7 +494,7 @@ impl Session {
 
     fn start_analysis(&mut self) {
         self.abort_search();
-        if self.game.legal_moves().is_empty() {
+        if self.game().legal_moves().is_empty() {
             return;
         }
         let limits = Limits {
@@ -539,7 +531,7 @@ impl Session {
             return;
         };
         let result = run.handle.wait();
-        let Some(best) = result.best.filter(|&m| self.game.is_legal(m)) else {
+        let Some(best) = result.best.filter(|&m| self.game().is_legal(m)) else {
             if !self.announce_end() {
                 emit("resign");
                 self.game_over = true;
@@ -553,8 +545,8 @@ impl Session {
             self.game_over = true;
             return;
         }
-        let text = self.game.write(best, Notation::Xboard);
-        if self.game.play(best).is_err() {
+        let text = self.game().write(best, Notation::Xboard);
+        if self.core.game_mut().play(best).is_err() {
             // Not reached: `think` searches only games that are not over.
             emit("resign");
             self.game_over = true;
@@ -570,7 +562,7 @@ impl Session {
 
     /// Sends the result if the game is over; returns whether it is.
     fn announce_end(&mut self) -> bool {
-        let Some(outcome) = self.game.outcome() else {
+        let Some(outcome) = self.game().outcome() else {
             return false;
         };
         let comment = match outcome.winner {
