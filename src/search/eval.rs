@@ -14,7 +14,10 @@
 //! with random weights). The tuner fits the weights on those coefficients.
 
 use super::params as p;
-use super::weights::{rank_index, Layout, Weights, NEAR_ROYAL_COUNTS, SHELTER_COUNTS};
+use super::weights::{
+    rank_index, Layout, Weights, NEAR_ROYAL_COUNTS, SHELTER_COUNTS, ZONE_ATTACKED_COUNTS,
+    ZONE_ATTACKER_COUNTS,
+};
 use crate::board::attacks::tables;
 use crate::board::piece::NUM_KINDS;
 use crate::board::{Bitboard, Color, Kind, Piece, Square, Variant};
@@ -35,6 +38,8 @@ struct EvalTables {
     near_royal: Option<[i32; NEAR_ROYAL_COUNTS]>,
     lion_near_royal: i32,
     lion_facing_lion: i32,
+    /// The `zone_attacked` and `zone_attackers` tables (Heian), `None` while all are zero.
+    zone: Option<([i32; ZONE_ATTACKED_COUNTS], [i32; ZONE_ATTACKER_COUNTS])>,
     /// The three pawn-structure weights (Heian), `None` while all are zero.
     pawn: Option<[i32; 3]>,
     tempo: i32,
@@ -90,6 +95,15 @@ impl EvalTables {
             .filter(|w| w.iter().any(|&v| v != 0)),
             lion_near_royal: optional(layout.lion_near_royal()),
             lion_facing_lion: optional(layout.lion_facing_lion()),
+            zone: layout
+                .zone_terms()
+                .map(|[attacked, attackers]| {
+                    (
+                        std::array::from_fn(|n| weights.get(attacked + n)),
+                        std::array::from_fn(|n| weights.get(attackers + n)),
+                    )
+                })
+                .filter(|(a, b)| a.iter().chain(b).any(|&v| v != 0)),
             pawn: layout
                 .pawn_terms()
                 .map(|terms| terms.map(|i| weights.get(i)))
@@ -258,6 +272,10 @@ fn evaluate_with(t: &EvalTables, pos: &Position, psq: i32) -> i32 {
             if (attacks.within_two(royal) & enemy_lions).any() {
                 term += t.lion_near_royal;
             }
+            if let Some((attacked, attackers)) = &t.zone {
+                let (squares, pieces) = royal_zone_attacks(pos, color, royal);
+                term += attacked[squares] + attackers[pieces];
+            }
         }
         if color != to_move && enemy_lions.any() {
             for lion in pos.lions(color) {
@@ -291,6 +309,30 @@ fn evaluate_with(t: &EvalTables, pos: &Position, psq: i32) -> i32 {
         -score
     };
     relative + t.tempo
+}
+
+/// How the enemy bears on the squares next to `color`'s royal on `royal`: the number of those
+/// squares attacked, and the number of enemy pieces attacking them (at most
+/// `ZONE_ATTACKER_COUNTS - 1`). Heian only: its steppers reach them from two squares away at
+/// most, its knights and lances from further.
+fn royal_zone_attacks(pos: &Position, color: Color, royal: Square) -> (usize, usize) {
+    let attacks = tables();
+    let zone = attacks.neighbours(royal) & pos.variant().board();
+    let them = !color;
+    let far_reaching = pos.kind_bb(Kind::HeianKnight) | pos.kind_bb(Kind::HeianLance);
+    let walls = pos.occupied() | pos.variant().off_board();
+    let (mut attacked, mut attackers) = (Bitboard::EMPTY, 0);
+    for sq in pos.pieces(them) & (attacks.within_two(royal) | far_reaching) {
+        let reach = attacks.attacks(pos.piece_at(sq).kind(), them, sq, walls) & zone;
+        if reach.any() {
+            attacked |= reach;
+            attackers += 1;
+        }
+    }
+    (
+        attacked.count() as usize,
+        attackers.min(ZONE_ATTACKER_COUNTS - 1),
+    )
 }
 
 /// The `enemies_near_royal` entry for the enemies within two squares of a royal.
@@ -414,6 +456,11 @@ pub fn features(pos: &Position) -> Vec<(usize, i32)> {
                 if (attacks.within_two(royal) & enemy_lions).any() {
                     coef[i] += sign;
                 }
+            }
+            if let Some([attacked, attackers]) = layout.zone_terms() {
+                let (squares, pieces) = royal_zone_attacks(pos, color, royal);
+                coef[attacked + squares] += sign;
+                coef[attackers + pieces] += sign;
             }
         }
         if let Some(i) = layout.lion_facing_lion() {

@@ -24,6 +24,9 @@
 //! - per royal: `shelter`, a table by the number of own pieces next to it (0-8);
 //!   `enemies_near_royal`, a table by the number of enemy pieces within two squares (0-8, more
 //!   counted as 8); in Chu `lion_near_royal`, when an enemy lion stands within two squares;
+//!   in Heian `zone_attacked`, a table by the number of squares next to it that an enemy piece
+//!   attacks (0-8), and `zone_attackers`, a table by the number of enemy pieces attacking
+//!   those squares (0-4, more counted as 4);
 //! - in Chu `lion_facing_lion`, per own lion with an enemy lion within two squares when the
 //!   other side is to move (it may trade first);
 //! - `mobility.X` for each strong kind (not royal, worth at least `MOBILITY_MIN_MATERIAL` by the
@@ -44,6 +47,10 @@ use std::sync::OnceLock;
 pub const SHELTER_COUNTS: usize = 9;
 /// Entries of the `enemies_near_royal` table: 0 to 8 or more enemies within two squares.
 pub const NEAR_ROYAL_COUNTS: usize = 9;
+/// Entries of the `zone_attacked` table: 0 to 8 attacked squares next to a royal.
+pub const ZONE_ATTACKED_COUNTS: usize = 9;
+/// Entries of the `zone_attackers` table: 0 to 4 or more enemy pieces attacking them.
+pub const ZONE_ATTACKER_COUNTS: usize = 5;
 
 /// Kinds worth at least this (by `params::material`) have a mobility term.
 pub const MOBILITY_MIN_MATERIAL: i32 = 450;
@@ -105,6 +112,7 @@ pub struct Layout {
     near_royal: usize,
     lion_near_royal: usize,
     lion_facing_lion: usize,
+    zone: usize,
     pawn: usize,
     tempo: usize,
     len: usize,
@@ -129,6 +137,7 @@ impl Layout {
             near_royal: NONE,
             lion_near_royal: NONE,
             lion_facing_lion: NONE,
+            zone: NONE,
             pawn: NONE,
             tempo: NONE,
             len: 0,
@@ -146,6 +155,10 @@ impl Layout {
         if family == Family::Chu {
             layout.lion_near_royal = layout.push("lion_near_royal".into(), 1);
             layout.lion_facing_lion = layout.push("lion_facing_lion".into(), 1);
+        }
+        if family == Family::Heian {
+            layout.zone = layout.push("zone_attacked".into(), ZONE_ATTACKED_COUNTS);
+            layout.push("zone_attackers".into(), ZONE_ATTACKER_COUNTS);
         }
         for &kind in Layout::kinds_of(family) {
             if is_strong(kind) {
@@ -261,6 +274,11 @@ impl Layout {
     /// `lion_facing_lion` (Chu only).
     pub fn lion_facing_lion(&self) -> Option<usize> {
         (self.lion_facing_lion != NONE).then_some(self.lion_facing_lion)
+    }
+
+    /// The first entries of `zone_attacked` and of `zone_attackers` (Heian only).
+    pub fn zone_terms(&self) -> Option<[usize; 2]> {
+        (self.zone != NONE).then_some([self.zone, self.zone + ZONE_ATTACKED_COUNTS])
     }
 
     /// `pawn_defended`, `pawn_side_by_side` and `pawn_facing_to_move` (Heian only).
