@@ -390,22 +390,7 @@ mod tests {
         }
         let known = Weights::from_values(Family::Heian, known).unwrap();
         let positions = playout_positions(3000, 5);
-        let text: String = positions
-            .iter()
-            .map(|pos| {
-                let record = Record {
-                    variant: pos.variant(),
-                    sfen: pos.to_sfen(),
-                    score: sente_eval(&known, pos),
-                    result: Result01::Draw,
-                };
-                format!("{record}\n")
-            })
-            .collect();
-        let mut data = Dataset::new(Family::Heian);
-        let mut report = ReadReport::default();
-        data.add_text("synthetic", &text, &mut report);
-        assert!(report.bad.is_empty(), "{:?}", report.bad);
+        let data = labelled(&positions, |pos| (sente_eval(&known, pos), Result01::Draw));
         assert_eq!(data.len(), positions.len());
 
         // Pure score targets (lambda 0) under a K wide enough that few evaluations saturate.
@@ -445,23 +430,32 @@ mod tests {
         }
     }
 
-    /// A data set of `positions`, every one labelled 300 cp and a sente win.
-    fn sente_wins(positions: &[Position]) -> Dataset {
+    /// A Heian data set of `positions`, each with the score and result `label` gives it; every
+    /// record must read back.
+    fn labelled(positions: &[Position], label: impl Fn(&Position) -> (i32, Result01)) -> Dataset {
         let text: String = positions
             .iter()
             .map(|pos| {
+                let (score, result) = label(pos);
                 let record = Record {
                     variant: pos.variant(),
                     sfen: pos.to_sfen(),
-                    score: 300,
-                    result: Result01::SenteWon,
+                    score,
+                    result,
                 };
                 format!("{record}\n")
             })
             .collect();
         let mut data = Dataset::new(Family::Heian);
-        data.add_text("data", &text, &mut ReadReport::default());
+        let mut report = ReadReport::default();
+        data.add_text("data", &text, &mut report);
+        assert!(report.bad.is_empty(), "{:?}", report.bad);
         data
+    }
+
+    /// A data set of `positions`, every one labelled 300 cp and a sente win.
+    fn sente_wins(positions: &[Position]) -> Dataset {
+        labelled(positions, |_| (300, Result01::SenteWon))
     }
 
     #[test]
