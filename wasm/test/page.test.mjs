@@ -27,10 +27,14 @@ const screenshot = resolve(repo, process.env.SHISHI_PAGE_SCREENSHOT ?? 'results/
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function ensurePackages() {
+  // Installed means "install ok installed": `dpkg -s` also succeeds for a removed package
+  // whose configuration files are left.
   const missing = ['chromium', 'chromium-driver', 'fonts-ipafont-gothic'].filter((p) => {
     try {
-      execFileSync('dpkg', ['-s', p], { stdio: 'ignore' });
-      return false;
+      const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', p], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      return status.toString() !== 'install ok installed';
     } catch {
       return true;
     }
