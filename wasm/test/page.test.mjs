@@ -198,8 +198,9 @@ test('the analysis page in headless Chromium', { skip, timeout: 180000 }, async 
   await driver.waitFor('return document.getElementById("position-error").textContent.length > 0', 'a SFEN error');
   console.log(`page test: bad SFEN answered: ${await driver.text('#position-error')}`);
 
-  // Promotion: a Heian pawn entering the zone may promote or not, so the page asks.
-  await driver.exec('document.getElementById("sfen").value = "4k4/9/9/4P4/9/9/9/9/4K4 b - 1"; document.getElementById("moves").value = ""');
+  // Promotion: a Heian pawn entering the zone may promote or not, so the page asks (the gote
+  // lance keeps gote from a bare king, so the game is still on).
+  await driver.exec('document.getElementById("sfen").value = "4k3l/9/9/4P4/9/9/9/9/4K4 b - 1"; document.getElementById("moves").value = ""');
   await driver.click('#load');
   await driver.waitFor('return shishiPage.state.variant === "heian" && shishiPage.state.base.startsWith("sfen")', 'a Heian SFEN');
   await driver.click('[data-sq="5d"]');
