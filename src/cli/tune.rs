@@ -47,6 +47,10 @@ pub struct TuneArgs {
     /// Seed of the hold-out split and of the batch order.
     #[arg(long, default_value_t = TuneOptions::default().seed)]
     seed: u64,
+    /// Pull toward the starting weights: l2 * (weight - start)^2 per parameter is added to the
+    /// loss (try 1e-7 to 1e-5; 0 for none).
+    #[arg(long, default_value_t = TuneOptions::default().l2)]
+    l2: f64,
 }
 
 fn parse_family(name: &str) -> Result<Family, UsageError> {
@@ -81,12 +85,19 @@ fn options(args: &TuneArgs) -> Result<TuneOptions, UsageError> {
     if args.batch == 0 {
         return Err(UsageError("--batch must be at least 1".into()));
     }
+    if !(args.l2 >= 0.0 && args.l2.is_finite()) {
+        return Err(UsageError(format!(
+            "--l2 must be zero or positive, not {}",
+            args.l2
+        )));
+    }
     Ok(TuneOptions {
         epochs: args.epochs,
         lambda: args.lambda,
         lr: args.lr,
         batch: args.batch,
         seed: args.seed,
+        l2: args.l2,
         ..TuneOptions::default()
     })
 }
@@ -171,15 +182,21 @@ pub fn run(args: TuneArgs) -> Result<(), UsageError> {
         "Evaluation weights: the format and the meaning of every parameter are in \
          src/search/weights.rs.\n\
          Tuned by `shishi tune` from: {}\n\
-         {} positions ({} training, {} held out), {} epochs, lambda {}, K {k:.1}, lr {}, batch {}\n\
+         {} positions ({} training, {} held out), {} epochs, lambda {}, l2 {}, K {k:.1}, lr {}, \
+         batch {}\n\
          loss {start_train:.6} -> {end_train:.6}, validation {start_validation:.6} -> \
          {end_validation:.6}",
-        args.data.join(" "),
+        args.data
+            .iter()
+            .map(|path| file_name(path))
+            .collect::<Vec<_>>()
+            .join(" "),
         data.len(),
         tuner.train_len(),
         tuner.validation_len(),
         options.epochs,
         options.lambda,
+        options.l2,
         options.lr,
         options.batch,
     );
@@ -187,4 +204,12 @@ pub fn run(args: TuneArgs) -> Result<(), UsageError> {
         .map_err(|e| UsageError(format!("cannot write {}: {e}", args.out)))?;
     println!("wrote {}", args.out);
     Ok(())
+}
+
+/// A data file's name without its folders, for the weights file's header (which is committed).
+fn file_name(path: &str) -> &str {
+    std::path::Path::new(path)
+        .file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or(path)
 }
