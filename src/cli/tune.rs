@@ -51,6 +51,10 @@ pub struct TuneArgs {
     /// loss (try 1e-7 to 1e-5; 0 for none).
     #[arg(long, default_value_t = TuneOptions::default().l2)]
     l2: f64,
+    /// Parameters to keep as they start, by name prefix, comma-separated (`rank.,ring.` keeps
+    /// every rank and ring table; names as in the weights file).
+    #[arg(long, value_delimiter = ',')]
+    freeze: Vec<String>,
 }
 
 fn parse_family(name: &str) -> Result<Family, UsageError> {
@@ -98,6 +102,7 @@ fn options(args: &TuneArgs) -> Result<TuneOptions, UsageError> {
         batch: args.batch,
         seed: args.seed,
         l2: args.l2,
+        frozen: args.freeze.clone(),
         ..TuneOptions::default()
     })
 }
@@ -182,8 +187,8 @@ pub fn run(args: TuneArgs) -> Result<(), UsageError> {
         "Evaluation weights: the format and the meaning of every parameter are in \
          src/search/weights.rs.\n\
          Tuned by `shishi tune` from: {}\n\
-         {} positions ({} training, {} held out), {} epochs, lambda {}, l2 {}, K {k:.1}, lr {}, \
-         batch {}\n\
+         {} positions ({} training, {} held out), {} epochs, lambda {}, l2 {}, frozen [{}], K \
+         {k:.1}, lr {}, batch {}\n\
          loss {start_train:.6} -> {end_train:.6}, validation {start_validation:.6} -> \
          {end_validation:.6}",
         args.data
@@ -197,6 +202,7 @@ pub fn run(args: TuneArgs) -> Result<(), UsageError> {
         options.epochs,
         options.lambda,
         options.l2,
+        options.frozen.join(","),
         options.lr,
         options.batch,
     );

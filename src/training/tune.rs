@@ -19,7 +19,8 @@
 //!   parameter is added to the mean loss being minimised (the losses reported leave it out).
 //!   Tables with hundreds of entries fitted on a few thousand games otherwise learn the games.
 //! - A parameter with no occurrence in the training positions (the material of a kind the
-//!   games never had, a ring a piece never stood on) keeps its starting value.
+//!   games never had, a ring a piece never stood on) keeps its starting value, and so does one
+//!   whose name starts with a `frozen` prefix (`rank.` keeps every rank table).
 //! - The step size falls linearly from `lr` to `lr / 10` over the epochs.
 //! - A kind's material and its rank table say the same thing twice (every piece reads one rank
 //!   entry), and so do its material and ring table: adding `c` to material and taking it from
@@ -60,6 +61,8 @@ pub struct TuneOptions {
     pub seed: u64,
     /// Strength of the pull toward the starting weights, per squared centipawn (0: none).
     pub l2: f64,
+    /// Parameters whose name starts with one of these keep their starting values.
+    pub frozen: Vec<String>,
 }
 
 /// Consecutive positions held out (or kept) together: 200 (about one Chu game, two Heian
@@ -78,6 +81,7 @@ impl Default for TuneOptions {
             validation_share: 0.1,
             seed: 1,
             l2: 0.0,
+            frozen: Vec::new(),
         }
     }
 }
@@ -100,7 +104,8 @@ pub struct Tuner<'a> {
     validation: Vec<usize>,
     weights: Vec<f64>,
     start: Vec<f64>,
-    /// How often each parameter counts in the training positions; those at 0 are never moved.
+    /// How often each parameter counts in the training positions; those at 0 (and the frozen
+    /// ones, counted as 0) are never moved.
     occurrences: Vec<u64>,
 }
 
@@ -181,7 +186,14 @@ impl<'a> Tuner<'a> {
                 .collect()
         };
         let (order, validation) = (positions_of(&runs), positions_of(&held_runs));
-        let occurrences = data.occurrences(&order);
+        let mut occurrences = data.occurrences(&order);
+        let layout = Layout::of(data.family());
+        for (i, count) in occurrences.iter_mut().enumerate() {
+            let name = layout.name_of(i);
+            if options.frozen.iter().any(|prefix| name.starts_with(prefix)) {
+                *count = 0;
+            }
+        }
         let start: Vec<f64> = start.values().iter().map(|&v| f64::from(v)).collect();
         Tuner {
             data,
@@ -580,6 +592,33 @@ mod tests {
         let (free, pulled) = (largest_move(0.0), largest_move(1e-2));
         assert!(free > 20.0, "{free}");
         assert!(pulled < free / 4.0, "free {free}, pulled {pulled}");
+    }
+
+    #[test]
+    fn frozen_parameters_keep_their_values() {
+        let data = sente_wins(&playout_positions(400, 13));
+        let start = Weights::embedded(Family::Heian);
+        let options = TuneOptions {
+            epochs: 3,
+            batch: 64,
+            lr: 5.0,
+            frozen: vec!["rank.".into(), "material.P".into()],
+            ..TuneOptions::default()
+        };
+        let mut tuner = Tuner::new(&data, start, &options);
+        tuner.run(400.0, &options, |_| {});
+        let layout = Layout::of(Family::Heian);
+        let (mut frozen, mut moved) = (0, 0);
+        for (i, &value) in tuner.values().iter().enumerate() {
+            let name = layout.name_of(i);
+            if name.starts_with("rank.") || name == "material.P" {
+                assert_eq!(value, f64::from(start.get(i)), "{name}");
+                frozen += 1;
+            } else if value != f64::from(start.get(i)) {
+                moved += 1;
+            }
+        }
+        assert!(frozen > 9 && moved > 9, "frozen {frozen}, moved {moved}");
     }
 
     #[test]
