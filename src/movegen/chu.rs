@@ -105,6 +105,23 @@ pub(crate) fn forced_promotions(pos: &Position, kind: Kind, promotions: Bitboard
 
 /// Appends the legal moves, or with `tactical_only` just the captures and promotions among them.
 pub(super) fn generate(pos: &Position, tactical_only: bool, out: &mut MoveList) {
+    generate_from(pos, Bitboard::FULL, tactical_only, out);
+}
+
+/// Whether `mv` is among the moves `generate` lists, found from the moves of the piece on its
+/// start square alone; `None` for a pass (any piece may make it) and an igui (the generator
+/// lists it under the first capturer only).
+pub(super) fn is_legal_by_piece(pos: &Position, mv: Move) -> Option<bool> {
+    if mv.is_pass() || (mv.mid().is_some() && mv.to() == mv.from()) {
+        return None;
+    }
+    let mut moves = MoveList::new();
+    generate_from(pos, Bitboard::from_square(mv.from()), false, &mut moves);
+    Some(moves.contains(&mv))
+}
+
+/// `generate` for the pieces standing on `origins` only.
+fn generate_from(pos: &Position, origins: Bitboard, tactical_only: bool, out: &mut MoveList) {
     let t = tables();
     let us = pos.side_to_move();
     let them = !us;
@@ -120,7 +137,7 @@ pub(super) fn generate(pos: &Position, tactical_only: bool, out: &mut MoveList) 
     let mut igui_done = [Bitboard::EMPTY; 2];
     let mut can_pass = false;
 
-    for from in own {
+    for from in own & origins {
         let kind = pos.piece_at(from).kind();
         let mut targets = t.attacks(kind, us, from, walls) & !blocked;
         let power = kind.lion_power();

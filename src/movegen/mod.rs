@@ -36,6 +36,20 @@ pub fn generate_tactical(pos: &Position, out: &mut MoveList) {
     }
 }
 
+/// Whether `mv` is a legal move here, when that can be known without generating every move:
+/// for Chu, from the moves of the piece on its start square alone. `None` where it cannot: a
+/// pass (any piece may make it), an igui (the generator lists it under the first capturer
+/// only), any Heian move (legality there needs the king's safety).
+pub fn is_legal_by_piece(pos: &Position, mv: Move) -> Option<bool> {
+    if !pos.royals(pos.side_to_move()).any() {
+        return Some(false);
+    }
+    match pos.family() {
+        Family::Chu => chu::is_legal_by_piece(pos, mv),
+        Family::Heian => None,
+    }
+}
+
 impl Position {
     /// Every legal move of the side to move, each effect once. Empty when the side to move has no
     /// royal left; use `outcome` to know whether the game is over.
@@ -89,4 +103,48 @@ pub(crate) fn random_playout(
         out.push(pos.clone());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Variant;
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    fn chu_positions() -> Vec<Position> {
+        let mut rng = StdRng::seed_from_u64(5);
+        (0..6)
+            .flat_map(|_| random_playout(Variant::Chushogi, 150, 0.4, &mut rng))
+            .collect()
+    }
+
+    #[test]
+    fn chu_tactical_moves_are_the_full_generation_filtered_in_order() {
+        for pos in chu_positions() {
+            let mut tactical = MoveList::new();
+            generate_tactical(&pos, &mut tactical);
+            let mut all = MoveList::new();
+            generate(&pos, &mut all);
+            all.retain(|mv| mv.is_promotion() || pos.is_capture(*mv));
+            assert_eq!(tactical, all, "in {pos:?}");
+        }
+    }
+
+    #[test]
+    fn legality_from_one_piece_agrees_with_full_generation() {
+        let positions = chu_positions();
+        let mut decided = 0;
+        for pair in positions.windows(2) {
+            let pos = &pair[1];
+            let tried = pair[0].legal_moves().into_iter().chain(pos.legal_moves());
+            for mv in tried.chain([Move::PASS]) {
+                if let Some(legal) = is_legal_by_piece(pos, mv) {
+                    assert_eq!(legal, pos.is_legal(mv), "{mv:?} in {pos:?}");
+                    decided += 1;
+                }
+            }
+        }
+        assert!(decided > 10_000, "only {decided} moves decided");
+    }
 }

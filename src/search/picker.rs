@@ -1,12 +1,14 @@
 //! The staged move picker: hash move, then captures and promotions by MVV-LVA (a lion double
 //! capture counts both victims, a royal victim first of all), then killers, then quiet moves by
-//! history, then the captures that lose material. The moves come from the legal move generator, so every stage yields only legal moves
-//! and, all stages together, each legal move exactly once; later stages are scored only when
-//! reached, so a cut-off on the hash move or a capture costs no quiet-move scoring.
+//! history, then the captures that lose material. The moves come from the legal move generator,
+//! so every stage yields only legal moves and, all stages together, each legal move exactly
+//! once; later stages are scored only when reached, so a cut-off on a capture costs no
+//! quiet-move scoring. Where the moves of its piece alone tell whether the hash move is legal
+//! (Chu), it is yielded before any move is generated, so a cut-off on it costs no generation.
 
 use super::eval::{captured_value, loses_material, victim_value};
 use crate::board::Color;
-use crate::movegen::{generate, generate_tactical, MoveList};
+use crate::movegen::{generate, generate_tactical, is_legal_by_piece, MoveList};
 use crate::moves::Move;
 use crate::position::Position;
 use smallvec::SmallVec;
@@ -56,6 +58,7 @@ impl Default for History {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Stage {
     Hash,
+    Generate,
     Tactical,
     Killers,
     Quiets,
@@ -77,6 +80,8 @@ pub struct Picker {
     quiet_end: usize,
     killer_index: usize,
     tactical_only: bool,
+    /// Whether `moves` holds the generated moves yet.
+    generated: bool,
 }
 
 /// Whether a move belongs to the tactical stage: it captures or promotes.
@@ -85,58 +90,82 @@ pub fn is_tactical(pos: &Position, mv: Move) -> bool {
     mv.is_promotion() || pos.is_capture(mv)
 }
 
+/// Moves the tactical moves to the front in the generator's order and returns their number. The
+/// quiet moves keep the order that the swaps leave; quiet moves of equal history are tried in
+/// that order, so the search tree depends on it.
+fn partition_tactical(pos: &Position, moves: &mut [Move]) -> usize {
+    let mut split = 0;
+    for i in 0..moves.len() {
+        if is_tactical(pos, moves[i]) {
+            moves.swap(i, split);
+            split += 1;
+        }
+    }
+    split
+}
+
 impl Picker {
     /// A picker over every legal move of `pos`.
     pub fn new(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Picker {
-        Picker::build(pos, hash, killers, false)
+        let mut picker = Picker::empty(killers, false);
+        // The hash move can be stale, or another position's by a key collision.
+        let legal = |&h: &Move| match is_legal_by_piece(pos, h) {
+            Some(legal) => legal,
+            None => {
+                picker.generate(pos);
+                picker.moves.contains(&h)
+            }
+        };
+        let hash = hash.filter(legal);
+        picker.hash = hash;
+        // Without a hash move the moves are needed at once, if only to know whether there is one.
+        if hash.is_none() && !picker.generated {
+            picker.generate(pos);
+        }
+        picker
     }
 
     /// A picker over the captures and promotions of `pos` only (quiescence search).
     pub fn tactical(pos: &Position) -> Picker {
-        Picker::build(pos, None, [None, None], true)
+        let mut picker = Picker::empty([None, None], true);
+        picker.generate(pos);
+        picker
     }
 
-    fn build(
-        pos: &Position,
-        hash: Option<Move>,
-        killers: [Option<Move>; 2],
-        tactical_only: bool,
-    ) -> Picker {
-        let mut moves = MoveList::new();
-        if pos.royals(pos.side_to_move()).any() {
-            if tactical_only {
-                generate_tactical(pos, &mut moves);
-            } else {
-                generate(pos, &mut moves);
-            }
-        }
-        // Tactical moves first, then quiet ones; order inside each part is the generator's.
-        let mut split = 0;
-        for i in 0..moves.len() {
-            if is_tactical(pos, moves[i]) {
-                moves.swap(i, split);
-                split += 1;
-            }
-        }
-        let hash = hash.filter(|h| moves.contains(h));
-        let len = moves.len();
+    fn empty(killers: [Option<Move>; 2], tactical_only: bool) -> Picker {
         Picker {
-            moves,
-            scores: smallvec::smallvec![0; len],
+            moves: MoveList::new(),
+            scores: SmallVec::new(),
             stage: Stage::Hash,
-            hash,
+            hash: None,
             killers,
             next: 0,
-            split,
-            quiet_end: len,
+            split: 0,
+            quiet_end: 0,
             killer_index: 0,
             tactical_only,
+            generated: false,
         }
     }
 
-    /// The number of moves of this picker's mode: every legal move, or the tactical ones.
-    pub fn legal_count(&self) -> usize {
-        self.moves.len()
+    /// Generates the moves of this picker's mode: tactical moves first, then quiet ones.
+    fn generate(&mut self, pos: &Position) {
+        self.generated = true;
+        if pos.royals(pos.side_to_move()).any() {
+            if self.tactical_only {
+                generate_tactical(pos, &mut self.moves);
+            } else {
+                generate(pos, &mut self.moves);
+            }
+        }
+        self.split = partition_tactical(pos, &mut self.moves);
+        self.quiet_end = self.moves.len();
+        self.scores.resize(self.moves.len(), 0);
+    }
+
+    /// Whether the picker has any move to yield: for `new`, whether `pos` has a legal move.
+    pub fn has_moves(&self) -> bool {
+        self.hash.is_some() || !self.moves.is_empty()
     }
 
     /// The next move, or `None` when every move of this picker's mode was yielded.
@@ -144,11 +173,17 @@ impl Picker {
         loop {
             match self.stage {
                 Stage::Hash => {
-                    self.stage = Stage::Tactical;
-                    self.score_tactical(pos);
+                    self.stage = Stage::Generate;
                     if let Some(h) = self.hash {
                         return Some(h);
                     }
+                }
+                Stage::Generate => {
+                    self.stage = Stage::Tactical;
+                    if !self.generated {
+                        self.generate(pos);
+                    }
+                    self.score_tactical(pos);
                 }
                 Stage::Tactical => {
                     if let Some(mv) = self.pick_best(self.split) {
@@ -257,5 +292,166 @@ impl Picker {
                 return Some(mv);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Square, Variant};
+    use crate::movegen::random_playout;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The picker as it was before the hash move could come first: every move generated at once,
+    /// the hash move checked against them.
+    fn generated_at_once(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Picker {
+        let mut picker = Picker::empty(killers, false);
+        picker.generate(pos);
+        picker.hash = hash.filter(|h| picker.moves.contains(h));
+        picker
+    }
+
+    /// Every move a picker yields, in order; from the `skip_from`th move on, quiet moves are
+    /// dropped as late move pruning does.
+    fn drain(mut picker: Picker, pos: &Position, history: &History, skip_from: usize) -> Vec<Move> {
+        let mut out = Vec::new();
+        while let Some(mv) = picker.next(pos, history) {
+            out.push(mv);
+            if out.len() >= skip_from {
+                picker.skip_quiets();
+            }
+        }
+        out
+    }
+
+    /// Chu positions of random playouts, each with the moves of the position before it (legal
+    /// there, often stale here).
+    fn chu_positions() -> Vec<(Position, MoveList)> {
+        let mut rng = StdRng::seed_from_u64(17);
+        let mut out = Vec::new();
+        for _ in 0..6 {
+            let plies = rng.gen_range(40..140);
+            let game = random_playout(Variant::Chushogi, plies, 0.4, &mut rng);
+            for pair in game.windows(2).step_by(3) {
+                out.push((pair[1].clone(), pair[0].legal_moves()));
+            }
+        }
+        out
+    }
+
+    /// A history with random scores for some moves, so quiet moves are ordered and also tie.
+    fn random_history(moves: &[Move], rng: &mut StdRng) -> History {
+        let mut history = History::new();
+        for &mv in moves {
+            if rng.gen_bool(0.3) {
+                let max = crate::search::params::HISTORY_MAX;
+                history.update(Color::Sente, mv, rng.gen_range(-max..max));
+                history.update(Color::Gote, mv, rng.gen_range(-max..max));
+            }
+        }
+        history
+    }
+
+    /// Hash moves and killers to try: none, legal quiet and tactical moves, stale moves of the
+    /// position before, igui (legal or not), the pass, and a move from an empty square.
+    fn candidates(
+        pos: &Position,
+        legal: &[Move],
+        before: &[Move],
+        rng: &mut StdRng,
+    ) -> Vec<Option<Move>> {
+        let quiet: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| !is_tactical(pos, m))
+            .collect();
+        let tactical: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| is_tactical(pos, m))
+            .collect();
+        let stale: Vec<Move> = before
+            .iter()
+            .copied()
+            .filter(|m| !legal.contains(m))
+            .collect();
+        let igui: Vec<Move> = legal
+            .iter()
+            .chain(before)
+            .copied()
+            .filter(|m| m.mid().is_some() && m.to() == m.from())
+            .collect();
+        let mut pick =
+            |list: &[Move]| (!list.is_empty()).then(|| list[rng.gen_range(0..list.len())]);
+        let empty = Square::all()
+            .find(|&sq| pos.piece_at(sq).is_none() && !pos.variant().off_board().has(sq));
+        vec![
+            None,
+            pick(&quiet),
+            pick(&quiet),
+            pick(&tactical),
+            pick(&stale),
+            pick(&stale),
+            pick(&igui),
+            Some(Move::PASS),
+            empty.map(|sq| Move::normal(sq, sq)),
+        ]
+    }
+
+    #[test]
+    fn hash_first_chu_picker_yields_the_legal_moves_in_the_same_order() {
+        let mut rng = StdRng::seed_from_u64(3);
+        for (pos, before) in chu_positions() {
+            let legal = pos.legal_moves();
+            let history = random_history(&legal, &mut rng);
+            let options = candidates(&pos, &legal, &before, &mut rng);
+            for _ in 0..4 {
+                let hash = options[rng.gen_range(0..options.len())];
+                let killers = [0, 1].map(|_| options[rng.gen_range(0..options.len())]);
+                let staged = Picker::new(&pos, hash, killers);
+                let full = generated_at_once(&pos, hash, killers);
+                assert_eq!(staged.has_moves(), !legal.is_empty());
+                let skip_from = rng.gen_range(1..40);
+                let got = drain(staged, &pos, &history, usize::MAX);
+                let want = drain(full, &pos, &history, usize::MAX);
+                assert_eq!(
+                    got, want,
+                    "order differs in {pos:?}, hash {hash:?}, killers {killers:?}"
+                );
+                let mut sorted: Vec<u32> = got.iter().map(|m| m.bits()).collect();
+                sorted.sort_unstable();
+                let mut expected: Vec<u32> = legal.iter().map(|m| m.bits()).collect();
+                expected.sort_unstable();
+                assert_eq!(sorted, expected, "not each legal move once in {pos:?}");
+                let staged = Picker::new(&pos, hash, killers);
+                let full = generated_at_once(&pos, hash, killers);
+                assert_eq!(
+                    drain(staged, &pos, &history, skip_from),
+                    drain(full, &pos, &history, skip_from),
+                    "order differs after skipping quiet moves in {pos:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn stale_hash_move_is_never_yielded() {
+        let history = History::new();
+        let mut stale_quiet = 0;
+        for (pos, before) in chu_positions() {
+            let legal = pos.legal_moves();
+            for &mv in before.iter().filter(|m| !legal.contains(m)) {
+                stale_quiet += usize::from(!is_tactical(&pos, mv));
+                let picker = Picker::new(&pos, Some(mv), [Some(mv), None]);
+                let got = drain(picker, &pos, &history, usize::MAX);
+                assert!(!got.contains(&mv), "stale {mv:?} yielded in {pos:?}");
+                assert_eq!(got.len(), legal.len());
+            }
+        }
+        assert!(
+            stale_quiet > 100,
+            "too few stale quiet moves tried: {stale_quiet}"
+        );
     }
 }

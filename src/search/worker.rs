@@ -524,7 +524,7 @@ impl<'a> Worker<'a> {
     fn search_moves(&mut self, mut node: Node, key: u64, hash_move: Option<Move>) -> i32 {
         let Node { depth, ply, .. } = node;
         let mut picker = Picker::new(&self.pos, hash_move, self.killers[ply]);
-        if picker.legal_count() == 0 {
+        if !picker.has_moves() {
             let outcome = self.pos.outcome_given_moves(false);
             return outcome.map_or(0, |o| outcome_score(&self.pos, o, ply));
         }
@@ -676,7 +676,7 @@ impl<'a> Worker<'a> {
         } else {
             Picker::tactical(&self.pos)
         };
-        if evasions && picker.legal_count() == 0 {
+        if evasions && !picker.has_moves() {
             let outcome = self.pos.outcome_given_moves(false);
             return outcome.map_or(0, |o| outcome_score(&self.pos, o, ply));
         }
