@@ -219,21 +219,6 @@ pub fn captured_value(pos: &Position, mv: Move) -> i32 {
     value
 }
 
-/// Whether capturing with `mv` (winning `gain`, its `captured_value`) gives away more than it
-/// takes: the capturer is worth more than its victims and the square is defended. A cheap
-/// stand-in for a static exchange evaluation that keeps the quiescence search to captures that
-/// can pay and orders the others last.
-pub fn loses_material(pos: &Position, mv: Move, gain: i32) -> bool {
-    let mover = victim_value(pos.piece_at(mv.from()).kind());
-    if gain >= mover {
-        return false;
-    }
-    let mut occupied = pos.occupied();
-    occupied.clear(mv.from());
-    pos.attackers_to(mv.to(), !pos.side_to_move(), occupied)
-        .any()
-}
-
 /// A royal is worth far more as a victim than as material: taking it may end the game.
 #[inline]
 pub fn victim_value(kind: Kind) -> i32 {

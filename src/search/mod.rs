@@ -115,6 +115,7 @@ mod engine;
 pub mod eval;
 pub mod params;
 pub mod picker;
+pub mod see;
 mod shared;
 mod time;
 pub mod tt;

@@ -1,12 +1,14 @@
 //! The staged move picker: hash move, then captures and promotions by MVV-LVA (a lion double
 //! capture counts both victims, a royal victim first of all), then killers, then quiet moves by
-//! history, then the captures that lose material. The moves come from the legal move generator,
-//! so every stage yields only legal moves and, all stages together, each legal move exactly
-//! once; later stages are scored only when reached, so a cut-off on a capture costs no
-//! quiet-move scoring. Where the moves of its piece alone tell whether the hash move is legal
-//! (Chu), it is yielded before any move is generated, so a cut-off on it costs no generation.
+//! history, then the captures that lose material (a negative static exchange, `see`). The moves
+//! come from the legal move generator, so every stage yields only legal moves and, all stages
+//! together, each legal move exactly once; later stages are scored only when reached, so a
+//! cut-off on a capture costs no quiet-move scoring. Where the moves of its piece alone tell
+//! whether the hash move is legal (Chu), it is yielded before any move is generated, so a
+//! cut-off on it costs no generation.
 
-use super::eval::{captured_value, loses_material, victim_value};
+use super::eval::{captured_value, victim_value};
+use super::see::see_ge;
 use crate::board::Color;
 use crate::movegen::{generate, generate_tactical, is_legal_by_piece, MoveList};
 use crate::moves::Move;
@@ -253,7 +255,7 @@ impl Picker {
             let promotion = if mv.is_promotion() { 200 } else { 0 };
             let gain = captured_value(pos, mv);
             self.scores[i] = gain * 16 - attacker / 8 + promotion;
-            losing[i] = !self.tactical_only && !mv.is_promotion() && loses_material(pos, mv, gain);
+            losing[i] = !self.tactical_only && !mv.is_promotion() && !see_ge(pos, mv, 0);
         }
         // Losing captures go to the end of the list, behind the quiet moves.
         let mut i = 0;

@@ -8,9 +8,10 @@
 //! The worker owns its position copy, its piece-square sum and its key path; it shares only the
 //! transposition table and the flags in `Shared`.
 
-use super::eval::{captured_value, evaluate, loses_material, psq_delta, psq_total};
+use super::eval::{captured_value, evaluate, psq_delta, psq_total};
 use super::params as p;
 use super::picker::{is_tactical, History, Picker};
+use super::see::see_ge;
 use super::shared::Shared;
 use super::time::TimePlan;
 use super::tt::{Bound, TtEntry};
@@ -689,8 +690,7 @@ impl<'a> Worker<'a> {
                 }
                 let gain = captured_value(&self.pos, mv);
                 if !mv.is_promotion()
-                    && (stand_pat + gain + p::DELTA_MARGIN <= alpha
-                        || loses_material(&self.pos, mv, gain))
+                    && (stand_pat + gain + p::DELTA_MARGIN <= alpha || !see_ge(&self.pos, mv, 0))
                 {
                     continue;
                 }
