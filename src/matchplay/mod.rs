@@ -550,12 +550,15 @@ pub fn summary_table(config: &MatchConfig, summary: &MatchSummary) -> String {
         out.push_str("Elo: no finished pair of games\n");
     } else {
         let (elo, half) = p.elo();
+        let (lo, hi) = p.elo_bounds();
         out.push_str(&format!(
-            "Elo of {} vs {}: {:+.1} +/- {:.1} (95%, {} pairs, pentanomial [{} {} {} {} {}])\n",
+            "Elo of {} vs {}: {:+.1} +/- {:.1} (95%: {:+.1} to {:+.1}, {} pairs, pentanomial [{} {} {} {} {}])\n",
             names[0],
             names[1],
             elo,
             half,
+            lo,
+            hi,
             p.pairs(),
             c[0],
             c[1],

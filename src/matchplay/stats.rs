@@ -71,18 +71,37 @@ fn elo_of_score(score: f64) -> f64 {
 }
 
 /// Logistic Elo of `mean` and the half width of its 95% interval for `n` samples of variance
-/// `var`; infinite at a 0% or 100% score, and when the samples show no spread at all (one pair,
-/// or identical pairs), which says nothing about the interval.
+/// `var`; infinite where an end of the interval is (see `elo_bounds`).
 fn elo_interval(mean: f64, var: f64, n: f64) -> (f64, f64) {
-    let margin = Z95 * (var / n).sqrt();
-    let clamp = |s: f64| s.clamp(1e-9, 1.0 - 1e-9);
-    let elo = elo_of_score(clamp(mean));
-    let half = if mean <= 0.0 || mean >= 1.0 || var <= 0.0 {
-        f64::INFINITY
+    let elo = elo_of_score(mean.clamp(1e-9, 1.0 - 1e-9));
+    let (lo, hi) = elo_bounds(mean, var, n);
+    let half = if lo.is_finite() && hi.is_finite() {
+        (hi - lo) / 2.0
     } else {
-        (elo_of_score(clamp(mean + margin)) - elo_of_score(clamp(mean - margin))) / 2.0
+        f64::INFINITY
     };
     (elo, half)
+}
+
+/// The two ends of the 95% interval of the logistic Elo of `mean` for `n` samples of variance
+/// `var`: an end is infinite where the score's interval reaches 0% or 100% (a near-perfect
+/// score has a finite lower end and no upper one), both when the samples show no spread at all
+/// (one pair, or identical pairs), which says nothing about the interval.
+fn elo_bounds(mean: f64, var: f64, n: f64) -> (f64, f64) {
+    if var <= 0.0 || n <= 0.0 {
+        return (f64::NEG_INFINITY, f64::INFINITY);
+    }
+    let margin = Z95 * (var / n).sqrt();
+    let end = |s: f64| {
+        if s <= 0.0 {
+            f64::NEG_INFINITY
+        } else if s >= 1.0 {
+            f64::INFINITY
+        } else {
+            elo_of_score(s)
+        }
+    };
+    (end(mean - margin), end(mean + margin))
 }
 
 fn mean_and_variance(values: &[f64; 5], probs: &[f64; 5]) -> (f64, f64) {
@@ -208,6 +227,14 @@ impl Pentanomial {
         match self.mean_and_variance() {
             Some((mean, var)) => elo_interval(mean, var, self.pairs() as f64),
             None => (0.0, f64::INFINITY),
+        }
+    }
+
+    /// The ends of the 95% interval of `elo`, each infinite where it reaches a 0% or 100% score.
+    pub fn elo_bounds(&self) -> (f64, f64) {
+        match self.mean_and_variance() {
+            Some((mean, var)) => elo_bounds(mean, var, self.pairs() as f64),
+            None => (f64::NEG_INFINITY, f64::INFINITY),
         }
     }
 
@@ -405,6 +432,31 @@ mod tests {
             counts: [0, 1, 0, 0, 0],
         };
         assert!(one.elo().1.is_infinite());
+    }
+
+    /// By hand: 47 pairs won twice, 2 split, 1 lost twice. Mean 48/50 = 0.96, variance
+    /// (2 * 0.25 + 47) / 50 - 0.96^2 = 0.0284, 95% margin 1.959964 * sqrt(0.0284 / 50) = 0.046711.
+    /// The lower end 0.913289 is -400 log10(1 / 0.913289 - 1) = +409.01 Elo; the upper end
+    /// 1.0067 is past 100%, so the interval has no upper end and no half width.
+    #[test]
+    fn near_perfect_score_has_a_lower_end_only() {
+        let p = Pentanomial {
+            counts: [1, 0, 2, 0, 47],
+        };
+        let (elo, half) = p.elo();
+        assert!(close(elo, 552.08, 1e-2), "{elo}");
+        assert!(half.is_infinite());
+        let (lo, hi) = p.elo_bounds();
+        assert!(close(lo, 409.01, 1e-2), "{lo}");
+        assert_eq!(hi, f64::INFINITY);
+        let (lo, hi) = Pentanomial {
+            counts: [0, 0, 1, 1, 0],
+        }
+        .elo_bounds();
+        assert!(
+            close(lo, -33.62, 1e-2) && close(hi, 238.92, 1e-2),
+            "{lo} {hi}"
+        );
     }
 
     #[test]
