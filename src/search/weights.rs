@@ -478,10 +478,25 @@ mod tests {
             let w = Weights::embedded(family);
             let layout = Layout::of(family);
             assert_eq!(w.values().len(), layout.len());
-            // Read from the file, not zeros: every kind is worth something (a tuned tempo may be 0).
+            // Read from the file, not zeros: each kind's material is the number on its line of
+            // the file (a tuned value may be 0 or even negative, as the Chu pawn's is).
+            let text = match family {
+                Family::Chu => include_str!("weights/chu.txt"),
+                Family::Heian => include_str!("weights/heian.txt"),
+            };
             for &kind in Layout::kinds_of(family) {
-                assert!(w.get(layout.material(kind)) > 0, "{kind:?}");
+                let name = layout.name_of(layout.material(kind));
+                let in_file: i32 = text
+                    .lines()
+                    .find_map(|line| line.strip_prefix(&format!("{name} ")))
+                    .unwrap_or_else(|| panic!("{name} missing"))
+                    .trim()
+                    .parse()
+                    .expect("a number");
+                assert_eq!(w.get(layout.material(kind)), in_file, "{name}");
             }
+            let kinds = Layout::kinds_of(family);
+            assert!(kinds.iter().any(|&k| w.get(layout.material(k)) != 0));
         }
     }
 
