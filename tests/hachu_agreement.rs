@@ -2,7 +2,8 @@
 //! `hachu`) agree on which moves are legal: promotions inside and into the zone, last-rank pawns
 //! and lances, distant and bridge lion captures, counter-strikes (reached by playing the
 //! capture, since HaChu's `setboard` has no counter-strike field), a kirin promoting to Lion
-//! and retaken, passes and repeated positions.
+//! and retaken, passes and repeated positions, and a pawn that declined a promotion (HaChu then
+//! lets it promote only by capturing onto the last rank).
 //!
 //! Candidates per case: every legal move shishi generates, each one's promotion twin, and
 //! named illegal moves. HaChu is asked with `usermove` after replaying the case; `ping`/`pong`
@@ -159,6 +160,18 @@ const CASES: &[Case] = &[
         board: "5skg4/7g4/6n5/12/6O5/12/12/12/2P7P1/12/12/4GKS5",
         moves: &["g8g10"],
         extra: &["h11g10"],
+    },
+    Case {
+        name: "a pawn that entered the zone unpromoted, then meets a gold in the zone",
+        board: "2g2skg4/12/2g9/12/2P9/12/12/12/12/12/12/4GKS5",
+        moves: &["c8c9", "g12g11"],
+        extra: &["c9c10+"],
+    },
+    Case {
+        name: "that pawn one step before capturing onto the last rank",
+        board: "2g2skg4/12/2g9/12/2P9/12/12/12/12/12/12/4GKS5",
+        moves: &["c8c9", "g12g11", "c9c10", "g11g12", "c10c11", "g12g11"],
+        extra: &["c11c12+", "c11c12"],
     },
     Case {
         name: "passes and lion shuffles repeating the position",

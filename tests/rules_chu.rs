@@ -244,6 +244,58 @@ fn hachu_pawn_capturing_onto_the_last_rank_must_promote() {
     assert!(legal(&lishogi, "4b4a") && legal(&lishogi, "4b4a+"));
 }
 
+/// A sente pawn on 10e below the zone, gote golds on 10c and 10a in its path.
+const DECLINE: &str = "2g2skg4/12/2g9/12/2P9/12/12/12/12/12/12/4GKS5 b - 1";
+
+#[test]
+fn hachu_pawn_that_declined_promotes_only_capturing_onto_the_last_rank() {
+    let mut pos = chu(DECLINE, Preset::Hachu);
+    assert!(legal(&pos, "10e10d+"));
+    play(&mut pos, "10e10d");
+    assert!(pos.declined_pawns().any());
+    play(&mut pos, "6a6b");
+    refused_because(&pos, "10d10c+", "may not promote");
+    play(&mut pos, "10d10c");
+    play(&mut pos, "6b6a");
+    refused_because(&pos, "10c10b+", "may not promote");
+    play(&mut pos, "10c10b");
+    play(&mut pos, "6a6b");
+    refused_because(&pos, "10b10a", "must promote");
+    play(&mut pos, "10b10a+");
+    assert!(pos.declined_pawns().is_empty());
+    assert_eq!(pos.check_consistency(), Ok(()));
+}
+
+#[test]
+fn a_pawn_that_never_declined_may_still_promote_capturing_in_the_zone() {
+    // The same pawn set up inside the zone, and the same moves under lishogi's rule.
+    let inside = "2g2skg4/12/2g9/2P9/12/12/12/12/12/12/12/4GKS5 b - 1";
+    assert!(legal(&chu(inside, Preset::Hachu), "10d10c+"));
+    let mut pos = chu(DECLINE, Preset::Lishogi);
+    play(&mut pos, "10e10d");
+    play(&mut pos, "6a6b");
+    assert!(pos.declined_pawns().is_empty());
+    assert!(legal(&pos, "10d10c+"));
+}
+
+#[test]
+fn declining_is_part_of_the_key_and_undone_with_the_move() {
+    let start = chu(DECLINE, Preset::Hachu);
+    let mut declined = start.clone();
+    play(&mut declined, "10e10d");
+    assert_eq!(declined.check_consistency(), Ok(()));
+    // The same board reached without a deferral: a pawn set up on 10d.
+    let same_board = chu(
+        "2g2skg4/12/2g9/2P9/12/12/12/12/12/12/12/4GKS5 w - 2",
+        Preset::Hachu,
+    );
+    assert_ne!(declined.key(), same_board.key());
+    assert_ne!(declined, same_board);
+    declined.undo();
+    assert_eq!(declined.key(), start.key());
+    assert!(declined.declined_pawns().is_empty());
+}
+
 #[test]
 fn dead_pawn_and_lance_on_the_last_rank_cannot_move() {
     for preset in ALL {

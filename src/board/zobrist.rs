@@ -1,5 +1,6 @@
 //! Zobrist keys: one random 64-bit number per (piece, square), one for gote to move, one per
-//! counter-strike square. Fixed seed, so keys (and the bench signature) are the same every run.
+//! counter-strike square, one per square of a pawn that declined promotion under HaChu's rule.
+//! Fixed seed, so keys (and the bench signature) are the same every run.
 
 use super::{Piece, Square};
 use std::sync::LazyLock;
@@ -10,6 +11,7 @@ pub struct Keys {
     /// XORed in when gote is to move.
     pub gote_to_move: u64,
     counter_strike: [u64; 144],
+    declined_pawn: [u64; 144],
 }
 
 static KEYS: LazyLock<Keys> = LazyLock::new(|| {
@@ -33,10 +35,15 @@ static KEYS: LazyLock<Keys> = LazyLock::new(|| {
     for k in counter_strike.iter_mut() {
         *k = next();
     }
+    let mut declined_pawn = [0u64; 144];
+    for k in declined_pawn.iter_mut() {
+        *k = next();
+    }
     Keys {
         pieces,
         gote_to_move,
         counter_strike,
+        declined_pawn,
     }
 });
 
@@ -56,4 +63,10 @@ pub fn gote_to_move() -> u64 {
 #[inline]
 pub fn counter_strike(sq: Square) -> u64 {
     KEYS.counter_strike[sq.index()]
+}
+
+/// Key XORed in while the pawn on `sq` has declined a promotion (HaChu's `entry-only` rule).
+#[inline]
+pub fn declined_pawn(sq: Square) -> u64 {
+    KEYS.declined_pawn[sq.index()]
 }

@@ -6,7 +6,6 @@ use crate::board::attacks::tables;
 use crate::board::{Bitboard, Color, Kind, LionPower, Square};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::PromotionRule;
 
 /// Squares holding an enemy Lion that a non-Lion may not capture now: under a counter-strike
 /// every enemy Lion except, where the rules allow it, one on the counter-strike square itself
@@ -57,50 +56,6 @@ pub(crate) fn bridge_capture_protected(
         protectors.clear(mid);
     }
     protectors.any()
-}
-
-/// Squares to which the piece may promote when moving from `from` to any of `targets`: a move
-/// entering the zone, or a capture with its start or final square in it; under lishogi's rule
-/// also a pawn or lance reaching the last rank. HaChu 0.21 (`entry-only`) has no last-rank
-/// exception: checked against the real HaChu, which accepts capture promotions inside and out of
-/// the zone but refuses `e11e12+` for a pawn stepping onto an empty last-rank square.
-#[inline]
-pub(crate) fn promotion_targets(
-    pos: &Position,
-    kind: Kind,
-    from: Square,
-    targets: Bitboard,
-    enemy: Bitboard,
-) -> Bitboard {
-    if kind.promotes_to().is_none() {
-        return Bitboard::EMPTY;
-    }
-    let us = pos.side_to_move();
-    let zone = pos.variant().zone(us);
-    let mut promo = if zone.has(from) {
-        targets & enemy
-    } else {
-        targets & zone
-    };
-    if pos.rules().promotion == PromotionRule::Lishogi && matches!(kind, Kind::Pawn | Kind::Lance) {
-        promo |= targets & pos.variant().last_rank(us);
-    }
-    promo
-}
-
-/// Of the squares where the piece may promote, those where it must: under HaChu's
-/// `entry-only` rule a pawn or lance that may promote on reaching the last rank has to (HaChu
-/// generates no deferral there, and reads an unpromoted spelling of such a move as the
-/// promotion: after `usermove` of a pawn capturing onto the last rank without `+`, the piece on
-/// that square moves like a Gold). Under lishogi's rule it may stay, immobile.
-#[inline]
-pub(crate) fn forced_promotions(pos: &Position, kind: Kind, promotions: Bitboard) -> Bitboard {
-    if pos.rules().promotion == PromotionRule::EntryOnly && matches!(kind, Kind::Pawn | Kind::Lance)
-    {
-        promotions & pos.variant().last_rank(pos.side_to_move())
-    } else {
-        Bitboard::EMPTY
-    }
 }
 
 /// Appends the legal moves, or with `tactical_only` just the captures and promotions among them.
@@ -160,11 +115,11 @@ fn generate_from(pos: &Position, origins: Bitboard, tactical_only: bool, out: &m
             continue;
         }
         targets &= !cs_forbidden;
-        let promotions = promotion_targets(pos, kind, from, targets, enemy);
+        let promotions = pos.promotion_squares(kind, from, targets, enemy);
         for to in promotions {
             out.push(Move::promoting(from, to));
         }
-        let mut plain = targets & !forced_promotions(pos, kind, promotions);
+        let mut plain = targets & !pos.forced_promotion_squares(kind, promotions);
         if tactical_only {
             plain &= enemy;
         }

@@ -1,8 +1,9 @@
-//! `Position`: the pieces, the side to move, the counter-strike square and an incrementally
-//! updated Zobrist key, with make and undo. It knows how pieces attack (for the lion rules and
-//! bare king) but nothing of search.
+//! `Position`: the pieces, the side to move, the counter-strike square, the pawns that declined
+//! promotion under HaChu's rule, and an incrementally updated Zobrist key, with make and undo.
+//! It knows how pieces attack (for the lion rules and bare king) but nothing of search.
 
 mod game_end;
+mod promotion;
 mod sfen;
 
 pub use game_end::{Describe, Outcome, OutcomeReason};
@@ -43,6 +44,7 @@ struct Undo {
     captured_to: Piece,
     captured_mid: Piece,
     counter_strike: Option<Square>,
+    declined_pawns: Bitboard,
     key: u64,
 }
 
@@ -56,6 +58,7 @@ pub struct Position {
     by_kind: [Bitboard; NUM_KINDS],
     side: Color,
     counter_strike: Option<Square>,
+    declined_pawns: Bitboard,
     key: u64,
     move_number: u32,
     history: Vec<Undo>,
@@ -76,6 +79,7 @@ impl Position {
             by_kind: [Bitboard::EMPTY; NUM_KINDS],
             side: Color::Sente,
             counter_strike: None,
+            declined_pawns: Bitboard::EMPTY,
             key: 0,
             move_number: 1,
             history: Vec::new(),
@@ -237,6 +241,9 @@ impl Position {
         if let Some(cs) = self.counter_strike {
             key ^= zobrist::counter_strike(cs);
         }
+        for sq in self.declined_pawns {
+            key ^= zobrist::declined_pawn(sq);
+        }
         key
     }
 
@@ -275,8 +282,10 @@ impl Position {
             captured_to: Piece::NONE,
             captured_mid: Piece::NONE,
             counter_strike: self.counter_strike,
+            declined_pawns: self.declined_pawns,
             key: self.key,
         };
+        let declined = self.declined_pawns_after(mv);
         let mut new_cs = None;
         if !mv.is_pass() {
             let (from, to) = (mv.from(), mv.to());
@@ -305,6 +314,7 @@ impl Position {
             self.put(to, placed);
         }
         self.set_counter_strike(new_cs);
+        self.set_declined_pawns(declined);
         self.side = !self.side;
         self.key ^= zobrist::gote_to_move();
         self.move_number += 1;
@@ -329,6 +339,7 @@ impl Position {
             self.put(from, u.moved);
         }
         self.counter_strike = u.counter_strike;
+        self.declined_pawns = u.declined_pawns;
         self.key = u.key;
         Some(u.mv)
     }
@@ -427,12 +438,14 @@ impl Position {
 }
 
 impl PartialEq for Position {
-    /// Positions are equal when board, side to move, counter-strike square and variant agree.
+    /// Positions are equal when board, side to move, counter-strike square, declined pawns and
+    /// variant agree.
     fn eq(&self, other: &Self) -> bool {
         self.variant == other.variant
             && self.board == other.board
             && self.side == other.side
             && self.counter_strike == other.counter_strike
+            && self.declined_pawns == other.declined_pawns
     }
 }
 
