@@ -479,7 +479,7 @@ mod tests {
             let layout = Layout::of(family);
             assert_eq!(w.values().len(), layout.len());
             // Read from the file, not zeros: each kind's material is the number on its line of
-            // the file (a tuned value may be 0 or even negative: the round-3 Chu pawn was -12).
+            // the file (a tuned value may be 0 or even negative, as the Chu pawn's is).
             let text = match family {
                 Family::Chu => include_str!("weights/chu.txt"),
                 Family::Heian => include_str!("weights/heian.txt"),
