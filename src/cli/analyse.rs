@@ -5,7 +5,7 @@
 use super::{parse_position, parse_rules, parse_variant, UsageError};
 use crate::notation::{write_move, Notation};
 use crate::position::Position;
-use crate::search::{Engine, EngineOptions, Limits, Score, SearchInfo};
+use crate::search::{Engine, EngineOptions, Limits, SearchInfo};
 use clap::Args;
 use std::time::Duration;
 
@@ -46,13 +46,6 @@ pub fn pv_text(pos: &Position, pv: &[crate::moves::Move]) -> String {
         line.play(mv);
     }
     words.join(" ")
-}
-
-fn score_text(score: Score) -> String {
-    match score {
-        Score::Cp(c) => format!("cp {c}"),
-        Score::Mate(m) => format!("mate {m}"),
-    }
 }
 
 pub fn run(args: AnalyseArgs) -> Result<(), UsageError> {
@@ -103,7 +96,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), UsageError> {
             "depth {:>2}/{:<2} score {:<9} nodes {:>10} nps {:>8} time {:>6} ms pv {}",
             info.depth,
             info.seldepth,
-            score_text(info.score),
+            info.score.in_centipawns(root.family()),
             info.nodes,
             info.nps,
             info.time.as_millis(),

@@ -27,7 +27,7 @@ use crate::notation::{write_move, Notation};
 use crate::platform::StopSignal;
 use crate::position::{Outcome, Position, SfenError};
 use crate::search::{
-    Control, Engine, Limits, Poll, Score, SearchHandle, SearchInfo, SearchResult, MAX_PLY, MAX_TIME,
+    Control, Engine, Limits, Poll, SearchHandle, SearchInfo, SearchResult, MAX_PLY, MAX_TIME,
 };
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -243,21 +243,13 @@ fn error(message: &str) {
     emit(&format!("info string error {message}"));
 }
 
-/// `score cp N` or `score mate N` (plies).
-fn score_text(score: Score) -> String {
-    match score {
-        Score::Cp(cp) => format!("cp {cp}"),
-        Score::Mate(plies) => format!("mate {plies}"),
-    }
-}
-
 fn info_line(pos: &Position, info: &SearchInfo, notation: Notation) -> String {
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {}",
         info.depth,
         info.seldepth,
         info.multipv,
-        score_text(info.score),
+        info.score.in_centipawns(pos.family()),
         info.nodes,
         info.nps,
         info.time.as_millis(),

@@ -468,7 +468,7 @@ impl Session {
                 emit(&format!(
                     "{} {} {} {} {}",
                     info.depth,
-                    xboard_score(info.score),
+                    xboard_score(info.score.in_centipawns(shown.family())),
                     info.time.as_millis() / 10,
                     info.nodes,
                     pv_text(&shown, &info.pv, Notation::Xboard)

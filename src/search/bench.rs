@@ -3,7 +3,7 @@
 //! total node count is the search's signature: it changes only when search behaviour changes.
 //! `bench_positions` runs the same measurement on positions of the caller's choice.
 
-use super::{Engine, EngineOptions, Limits, Score};
+use super::{Engine, EngineOptions, Limits};
 use crate::board::Variant;
 use crate::notation::{write_move, Notation};
 use crate::platform::Instant;
@@ -34,13 +34,6 @@ pub fn positions() -> Vec<Position> {
             Position::from_sfen(Variant::from_name(variant)?, sfen.trim()).ok()
         })
         .collect()
-}
-
-fn score_text(score: Score) -> String {
-    match score {
-        Score::Cp(c) => format!("cp {c}"),
-        Score::Mate(m) => format!("mate {m}"),
-    }
 }
 
 /// Searches every bench position to `depth` (default `DEFAULT_DEPTH`); writes one line per
@@ -85,7 +78,7 @@ pub fn bench_positions(
             pos.variant().name(),
             result.depth,
             best,
-            score_text(result.score),
+            result.score.in_centipawns(pos.family()),
             result.nodes,
             elapsed.as_millis()
         )?;

@@ -20,7 +20,7 @@ use super::weights::{
 };
 use crate::board::attacks::tables;
 use crate::board::piece::NUM_KINDS;
-use crate::board::{Bitboard, Color, Kind, Piece, Square, Variant};
+use crate::board::{Bitboard, Color, Family, Kind, Piece, Square, Variant};
 use crate::moves::Move;
 use crate::position::Position;
 use std::sync::OnceLock;
@@ -226,6 +226,21 @@ pub fn victim_value(kind: Kind) -> i32 {
         20_000
     } else {
         p::material(kind)
+    }
+}
+
+/// Evaluation units as hundredths of a pawn. Heian's tuned weights set their own scale, which
+/// drifts from round to round (a pawn's `material.P` was 557 in round 4), so a Heian score is
+/// divided by its pawn's material weight; Chu's weights keep the centipawn scale the search's
+/// margins were set in, and its scores pass unchanged.
+pub fn units_to_centipawns(family: Family, units: i32) -> i32 {
+    match family {
+        Family::Chu => units,
+        Family::Heian => {
+            let weights = Weights::embedded(Family::Heian);
+            let pawn = weights.get(Layout::of(Family::Heian).material(Kind::HeianPawn));
+            (i64::from(units) * 100 / i64::from(pawn.max(1))) as i32
+        }
     }
 }
 
@@ -484,10 +499,32 @@ pub fn features(pos: &Position) -> Vec<(usize, i32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Family;
     use crate::movegen::random_playout;
+    use crate::search::Score;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn reported_heian_scores_count_a_pawn_as_100() {
+        let weights = Weights::embedded(Family::Heian);
+        let pawn = weights.get(Layout::of(Family::Heian).material(Kind::HeianPawn));
+        assert!(
+            pawn > 100,
+            "the test needs a pawn weight off the centipawn scale: {pawn}"
+        );
+        assert_eq!(Score::Cp(pawn).in_centipawns(Family::Heian), Score::Cp(100));
+        assert_eq!(
+            Score::Cp(-3 * pawn).in_centipawns(Family::Heian),
+            Score::Cp(-300)
+        );
+        assert_eq!(Score::Cp(pawn).in_centipawns(Family::Chu), Score::Cp(pawn));
+        assert_eq!(
+            Score::Mate(-7).in_centipawns(Family::Heian),
+            Score::Mate(-7)
+        );
+        assert_eq!(format!("[{:<8}]", Score::Cp(-42)), "[cp -42  ]");
+        assert_eq!(format!("{}", Score::Mate(5)), "mate 5");
+    }
 
     /// Positions of random playouts (captures preferred, so material goes out of balance and
     /// pieces promote) in every variant, and every position of `positions/*.epd`.

@@ -9,7 +9,9 @@
 //!   without threads), hearing the GUI through a `Poll` hook that acts through `Control`.
 //! - `SearchHandle::stop`, `ponderhit`, `wait`, `is_finished`.
 
+use crate::board::Family;
 use crate::moves::Move;
+use std::fmt;
 use std::time::Duration;
 
 /// The longest clock, increment or move time a protocol accepts (2^40 ms, about 35 years), so
@@ -42,10 +44,33 @@ pub struct Limits {
 /// A score from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
-    /// Centipawns.
+    /// Centipawns: the evaluation's units inside the engine, hundredths of a pawn once
+    /// `in_centipawns` has converted it for a user.
     Cp(i32),
     /// Mate in this many plies: positive when the side to move wins.
     Mate(i32),
+}
+
+impl Score {
+    /// The score as users read it: the evaluation's units converted to hundredths of a pawn
+    /// of `family` (mates unchanged).
+    pub fn in_centipawns(self, family: Family) -> Score {
+        match self {
+            Score::Cp(units) => Score::Cp(eval::units_to_centipawns(family, units)),
+            mate => mate,
+        }
+    }
+}
+
+/// `cp N` or `mate N` (plies), as USI writes them; width and alignment apply to the whole.
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            Score::Cp(cp) => format!("cp {cp}"),
+            Score::Mate(plies) => format!("mate {plies}"),
+        };
+        f.pad(&text)
+    }
 }
 
 /// One search progress report.
