@@ -15,8 +15,8 @@
 
 use super::params as p;
 use super::weights::{
-    rank_index, Layout, Weights, NEAR_ROYAL_COUNTS, SHELTER_COUNTS, ZONE_ATTACKED_COUNTS,
-    ZONE_ATTACKER_COUNTS,
+    proximity_index, rank_index, Layout, Weights, NEAR_ROYAL_COUNTS, PROXIMITY_ENTRIES,
+    SHELTER_COUNTS, ZONE_ATTACKED_COUNTS, ZONE_ATTACKER_COUNTS,
 };
 use crate::board::attacks::tables;
 use crate::board::piece::NUM_KINDS;
@@ -42,6 +42,8 @@ struct EvalTables {
     zone: Option<([i32; ZONE_ATTACKED_COUNTS], [i32; ZONE_ATTACKER_COUNTS])>,
     /// The three pawn-structure weights (Heian), `None` while all are zero.
     pawn: Option<[i32; 3]>,
+    /// The `guard.X` and `attack.X` tables by kind index (Heian), `None` while all are zero.
+    proximity: Option<Vec<[[i32; PROXIMITY_ENTRIES]; 2]>>,
     tempo: i32,
 }
 
@@ -84,6 +86,14 @@ impl EvalTables {
             .filter(|k| mobility[k.index()] != 0)
             .collect();
         let optional = |index: Option<usize>| index.map_or(0, |i| weights.get(i));
+        let mut proximity = vec![[[0; PROXIMITY_ENTRIES]; 2]; NUM_KINDS];
+        for &kind in Layout::kinds_of(variant.family()) {
+            if let Some(bases) = layout.proximity(kind) {
+                proximity[kind.index()] =
+                    bases.map(|base| std::array::from_fn(|n| weights.get(base + n)));
+            }
+        }
+        let proximity = Some(proximity).filter(|t| t.iter().flatten().flatten().any(|&v| v != 0));
         EvalTables {
             psq,
             mobility_kinds,
@@ -108,6 +118,7 @@ impl EvalTables {
                 .pawn_terms()
                 .map(|terms| terms.map(|i| weights.get(i)))
                 .filter(|w| w.iter().any(|&v| v != 0)),
+            proximity,
             tempo: weights.get(layout.tempo()),
         }
     }
@@ -275,6 +286,17 @@ fn evaluate_with(t: &EvalTables, pos: &Position, psq: i32) -> i32 {
             if let Some((attacked, attackers)) = &t.zone {
                 let (squares, pieces) = royal_zone_attacks(pos, color, royal);
                 term += attacked[squares] + attackers[pieces];
+            }
+            if let Some(proximity) = &t.proximity {
+                let near = attacks.within_two(royal);
+                for sq in near & own {
+                    let [guard, _] = &proximity[pos.piece_at(sq).kind().index()];
+                    term += guard[proximity_index(color, royal, sq)];
+                }
+                for sq in near & enemies {
+                    let [_, attack] = &proximity[pos.piece_at(sq).kind().index()];
+                    term -= attack[proximity_index(!color, royal, sq)];
+                }
             }
         }
         if color != to_move && enemy_lions.any() {
@@ -461,6 +483,17 @@ pub fn features(pos: &Position) -> Vec<(usize, i32)> {
                 let (squares, pieces) = royal_zone_attacks(pos, color, royal);
                 coef[attacked + squares] += sign;
                 coef[attackers + pieces] += sign;
+            }
+            let near = attacks.within_two(royal);
+            for sq in near & own {
+                if let Some([guard, _]) = layout.proximity(pos.piece_at(sq).kind()) {
+                    coef[guard + proximity_index(color, royal, sq)] += sign;
+                }
+            }
+            for sq in near & enemies {
+                if let Some([_, attack]) = layout.proximity(pos.piece_at(sq).kind()) {
+                    coef[attack + proximity_index(!color, royal, sq)] -= sign;
+                }
             }
         }
         if let Some(i) = layout.lion_facing_lion() {

@@ -27,6 +27,11 @@
 //!   in Heian `zone_attacked`, a table by the number of squares next to it that an enemy piece
 //!   attacks (0-8), and `zone_attackers`, a table by the number of enemy pieces attacking
 //!   those squares (0-4, more counted as 4);
+//! - in Heian, per non-royal kind `X`, `guard.X` for each own piece of that kind and
+//!   `attack.X` for each enemy piece of that kind within two squares of a royal: a table of
+//!   `PROXIMITY_ENTRIES` by where the piece stands from the royal, seen from the piece's side
+//!   (see [`proximity_index`]), so a gold beside its king and a gold in front of the enemy king
+//!   are priced by the square, not only counted;
 //! - in Chu `lion_facing_lion`, per own lion with an enemy lion within two squares when the
 //!   other side is to move (it may trade first);
 //! - `mobility.X` for each strong kind (not royal, worth at least `MOBILITY_MIN_MATERIAL` by the
@@ -39,7 +44,7 @@
 
 use super::params::material;
 use crate::board::piece::NUM_KINDS;
-use crate::board::{Family, Kind, KINDS};
+use crate::board::{Color, Family, Kind, Square, KINDS};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -51,6 +56,24 @@ pub const NEAR_ROYAL_COUNTS: usize = 9;
 pub const ZONE_ATTACKED_COUNTS: usize = 9;
 /// Entries of the `zone_attackers` table: 0 to 4 or more enemy pieces attacking them.
 pub const ZONE_ATTACKER_COUNTS: usize = 5;
+
+/// Entries of a `guard.X` or `attack.X` table: the 5x5 box around a royal, its two halves
+/// folded onto one (3 files from the royal's, by 5 ranks).
+pub const PROXIMITY_ENTRIES: usize = 15;
+
+/// The `guard.X` / `attack.X` entry of a piece of `color` on `sq` near a royal on `royal`
+/// (at most two squares away): by its distance in files (0-2) and by how many ranks the royal
+/// stands ahead of it as `color` plays (-2 to 2).
+#[inline]
+pub fn proximity_index(color: Color, royal: Square, sq: Square) -> usize {
+    let files = (i32::from(sq.col()) - i32::from(royal.col())).unsigned_abs() as usize;
+    let behind = i32::from(sq.row()) - i32::from(royal.row());
+    let ahead = match color {
+        Color::Sente => behind,
+        Color::Gote => -behind,
+    };
+    ((ahead + 2) as usize * 3 + files).min(PROXIMITY_ENTRIES - 1)
+}
 
 /// Kinds worth at least this (by `params::material`) have a mobility term.
 pub const MOBILITY_MIN_MATERIAL: i32 = 450;
@@ -108,6 +131,7 @@ pub struct Layout {
     terms: Vec<Term>,
     kind_base: [usize; NUM_KINDS],
     mobility: [usize; NUM_KINDS],
+    proximity: [usize; NUM_KINDS],
     shelter: usize,
     near_royal: usize,
     lion_near_royal: usize,
@@ -133,6 +157,7 @@ impl Layout {
             terms: Vec::new(),
             kind_base: [NONE; NUM_KINDS],
             mobility: [NONE; NUM_KINDS],
+            proximity: [NONE; NUM_KINDS],
             shelter: NONE,
             near_royal: NONE,
             lion_near_royal: NONE,
@@ -159,6 +184,14 @@ impl Layout {
         if family == Family::Heian {
             layout.zone = layout.push("zone_attacked".into(), ZONE_ATTACKED_COUNTS);
             layout.push("zone_attackers".into(), ZONE_ATTACKER_COUNTS);
+            for &kind in Layout::kinds_of(family) {
+                if !kind.is_royal() {
+                    let letter = kind.letter();
+                    layout.proximity[kind.index()] =
+                        layout.push(format!("guard.{letter}"), PROXIMITY_ENTRIES);
+                    layout.push(format!("attack.{letter}"), PROXIMITY_ENTRIES);
+                }
+            }
         }
         for &kind in Layout::kinds_of(family) {
             if is_strong(kind) {
@@ -281,6 +314,13 @@ impl Layout {
         (self.zone != NONE).then_some([self.zone, self.zone + ZONE_ATTACKED_COUNTS])
     }
 
+    /// The first entries of `guard.X` and of `attack.X` of `kind` (Heian, non-royal kinds).
+    #[inline]
+    pub fn proximity(&self, kind: Kind) -> Option<[usize; 2]> {
+        let base = self.proximity[kind.index()];
+        (base != NONE).then_some([base, base + PROXIMITY_ENTRIES])
+    }
+
     /// `pawn_defended`, `pawn_side_by_side` and `pawn_facing_to_move` (Heian only).
     pub fn pawn_terms(&self) -> Option<[usize; 3]> {
         (self.pawn != NONE).then_some([self.pawn, self.pawn + 1, self.pawn + 2])
@@ -298,6 +338,7 @@ impl Layout {
 fn section_of(name: &str) -> &str {
     match name.split_once('.') {
         Some(("mobility", _)) => "mobility",
+        Some(("guard" | "attack", _)) => "proximity",
         Some((_, kind)) => kind,
         None if name.starts_with("pawn_") => "pawn",
         None if name == "tempo" => "tempo",
