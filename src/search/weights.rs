@@ -514,6 +514,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn proximity_entries_are_seen_from_the_pieces_side() {
+        let royal = Square::from_coords(4, 4);
+        let at = |dc: i8, dr: i8| royal.offset(dc, dr).unwrap();
+        // Rows grow towards sente's side: a sente piece on a larger row has the royal ahead.
+        assert_eq!(proximity_index(Color::Sente, royal, at(0, 2)), 12);
+        assert_eq!(proximity_index(Color::Gote, royal, at(0, -2)), 12);
+        assert_eq!(proximity_index(Color::Sente, royal, at(0, -2)), 0);
+        assert_eq!(proximity_index(Color::Sente, royal, at(-1, -1)), 4);
+        assert_eq!(proximity_index(Color::Sente, royal, at(2, 0)), 8);
+        let mut seen = [false; PROXIMITY_ENTRIES];
+        for dc in -2..=2 {
+            for dr in -2..=2 {
+                let sente = proximity_index(Color::Sente, royal, at(dc, dr));
+                assert_eq!(sente, proximity_index(Color::Sente, royal, at(-dc, dr)));
+                assert_eq!(sente, proximity_index(Color::Gote, royal, at(dc, -dr)));
+                seen[sente] = true;
+            }
+        }
+        assert!(seen.iter().all(|&s| s), "every entry is some square's");
+    }
+
+    #[test]
     fn the_embedded_weights_load() {
         for family in [Family::Chu, Family::Heian] {
             let w = Weights::embedded(family);
