@@ -10,6 +10,7 @@ use shishi::matchplay::openings::Opening;
 use shishi::matchplay::pgn::{write_record, RecordInfo};
 use shishi::matchplay::play_game::GameRules;
 use shishi::matchplay::referee::Referee;
+use shishi::matchplay::resume::{read_past_games, ResumeCheck};
 use shishi::matchplay::stats::Sprt;
 use shishi::matchplay::{
     check_engine, game_start, run_match, EngineCheckError, MatchConfig, MatchSummary, Protocol,
@@ -67,6 +68,7 @@ fn match_config(
         },
         sprt: None,
         debug: false,
+        resumed: Vec::new(),
     }
 }
 
@@ -627,4 +629,94 @@ fn pairs_make_the_pentanomial_and_the_sprt_decision_is_final() {
     // The decision line is the last counted line: nothing is counted after it.
     let decision_at = out.find("SPRT decided").unwrap();
     assert!(!out[decision_at..].contains("pair "), "{out}");
+}
+
+#[test]
+fn a_resumed_match_counts_its_pgn_and_plays_only_the_missing_games() {
+    let clock = tc("5+0.1");
+    let engines = [
+        EngineConfig::command(
+            &format!("{FAKE} --name good"),
+            Protocol::Usi,
+            clock,
+            "5+0.1",
+        ),
+        EngineConfig::command(
+            &format!("{FAKE} --name bad --fault illegal --after 1"),
+            Protocol::Usi,
+            clock,
+            "5+0.1",
+        ),
+    ];
+    let record = |done: &shishi::matchplay::MatchGame| {
+        let (sente, gote) = if done.first_color == Color::Sente {
+            (&done.names[0], &done.names[1])
+        } else {
+            (&done.names[1], &done.names[0])
+        };
+        let info = RecordInfo {
+            event: "t",
+            round: done.index + 1,
+            variant: Variant::Heian8x8,
+            sente,
+            gote,
+            time_controls: ["5+0.1", "5+0.1"],
+        };
+        write_record(&info, &done.game)
+    };
+    // The first run plays 3 games: one whole pair and half of the next.
+    let first = match_config(engines.clone(), Variant::Heian8x8, 3, None);
+    let mut pgn = String::new();
+    run_match(&first, &mut std::io::sink(), &mut |d| {
+        pgn.push_str(&record(d));
+    });
+    let check = ResumeCheck {
+        variant: Variant::Heian8x8.xboard_name(),
+        labels: [None, None],
+        games: 6,
+    };
+    let past = read_past_games(&pgn, &check).unwrap();
+    assert_eq!(past.iter().map(|g| g.index).collect::<Vec<_>>(), [0, 1, 2]);
+    assert!(past
+        .iter()
+        .all(|g| g.first_score == 1.0 && g.failure == Some((1, 0))));
+
+    let mut resumed = match_config(engines.clone(), Variant::Heian8x8, 6, None);
+    resumed.resumed = past.clone();
+    let mut played = Vec::new();
+    let mut out = Vec::new();
+    let s = run_match(&resumed, &mut out, &mut |d| played.push(d.index));
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(played, [3, 4, 5], "only the missing games are played");
+    assert_eq!(s.tally.games(), 6);
+    assert_eq!(
+        s.pairs.counts[4], 3,
+        "game 4 completes the pair game 3 began"
+    );
+    assert_eq!(
+        s.failures[1][0], 6,
+        "the past games' illegal moves are counted too"
+    );
+    assert!(
+        out.starts_with("resumed 3 finished games: 3 games, +3 -0 =0"),
+        "{out}"
+    );
+
+    // A match whose past games already decide its SPRT plays nothing more.
+    let mut decided = match_config(engines, Variant::Heian8x8, 40, None);
+    decided.sprt = Some(Sprt::parse("elo0=0,elo1=200").unwrap());
+    decided.resumed = (0..30)
+        .map(|index| shishi::matchplay::resume::PastGame {
+            index,
+            first_score: 1.0,
+            failure: None,
+        })
+        .collect();
+    let s = run_match(&decided, &mut std::io::sink(), &mut |_| {
+        panic!("no game may be played after the decision")
+    });
+    assert_eq!(
+        s.sprt_decision,
+        Some(shishi::matchplay::stats::SprtDecision::H1)
+    );
 }

@@ -8,10 +8,12 @@ use crate::matchplay::engine_spec::parse_engine;
 use crate::matchplay::openings::{parse_book, Opening};
 use crate::matchplay::pgn::{write_record, RecordInfo};
 use crate::matchplay::play_game::{DrawAdjudication, GameRules, ResignAdjudication};
+use crate::matchplay::resume::{read_past_games, PastGame, ResumeCheck};
 use crate::matchplay::stats::Sprt;
-use crate::matchplay::{check_engine, game_start, run_match, summary_table, MatchConfig, Protocol};
+use crate::matchplay::{
+    check_engine, distinct_names, game_start, run_match, summary_table, MatchConfig, Protocol,
+};
 use clap::Args;
-use std::fs::File;
 use std::io::Write;
 use std::time::Duration;
 
@@ -51,6 +53,11 @@ pub struct MatchArgs {
     /// Write the games to this PGN file.
     #[arg(long)]
     pgn: Option<String>,
+    /// Continue the match the --pgn file holds: its finished games are counted (statistics and
+    /// SPRT as if never stopped), only the missing games are played, and new games are appended.
+    /// Give the same engines, labels, variant and openings as the first run.
+    #[arg(long)]
+    resume: bool,
     /// Stop at a decision (pentanomial SPRT over game pairs, bounds in normalized Elo as on
     /// fishtest): elo0=0,elo1=5,alpha=0.05,beta=0.05.
     #[arg(long)]
@@ -140,6 +147,43 @@ fn parse_resign(text: &str) -> Result<ResignAdjudication, UsageError> {
     Ok(r)
 }
 
+/// The finished games of the match in `path` (none if the file does not exist yet).
+fn past_games(
+    path: &str,
+    args: &MatchArgs,
+    variant: crate::board::Variant,
+    engines: &[crate::matchplay::engine_spec::EngineConfig; 2],
+) -> Result<Vec<PastGame>, UsageError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => {
+            return Err(UsageError(format!(
+                "cannot read PGN '{path}' to resume: {e}"
+            )))
+        }
+    };
+    if !text.is_empty() && !text.ends_with("\n\n") {
+        return Err(UsageError(format!(
+            "PGN '{path}' ends in the middle of a record; cut the unfinished record before \
+             resuming"
+        )));
+    }
+    let labels = match [&engines[0].name, &engines[1].name] {
+        [Some(a), Some(b)] => {
+            let [a, b] = distinct_names([a.clone(), b.clone()]);
+            [Some(a), Some(b)]
+        }
+        [a, b] => [a.clone(), b.clone()],
+    };
+    let check = ResumeCheck {
+        variant: variant.xboard_name(),
+        labels: [labels[0].as_deref(), labels[1].as_deref()],
+        games: args.games,
+    };
+    read_past_games(&text, &check).map_err(|e| UsageError(format!("cannot resume '{path}': {e}")))
+}
+
 pub fn run(args: MatchArgs) -> Result<(), UsageError> {
     let engine_texts: [String; 2] = args.engines.clone().try_into().map_err(|_| {
         UsageError(format!(
@@ -211,9 +255,19 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
     for engine in &engines {
         check_engine(engine, variant, args.debug).map_err(|e| UsageError(e.to_string()))?;
     }
+    let resumed = match (&args.pgn, args.resume) {
+        (None, true) => return Err(UsageError("--resume needs the match's --pgn file".into())),
+        (Some(path), true) => past_games(path, &args, variant, &engines)?,
+        _ => Vec::new(),
+    };
     let mut pgn = match &args.pgn {
         Some(path) => Some(
-            File::create(path)
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .append(args.resume)
+                .truncate(!args.resume)
+                .open(path)
                 .map_err(|e| UsageError(format!("cannot write PGN '{path}': {e}")))?,
         ),
         None => None,
@@ -232,6 +286,7 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
         },
         sprt,
         debug: args.debug,
+        resumed,
     };
     let mut pgn_error = None;
     let summary = run_match(&config, &mut std::io::stderr(), &mut |done| {

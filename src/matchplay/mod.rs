@@ -13,6 +13,8 @@
 //! pair) and appends PGN records (`pgn`). Openings (`openings`) are played twice, colours
 //! swapped: games 2k and 2k+1 form pair k. Once the SPRT decides, the decision is final: games
 //! still in flight are reported as not counted and left out of the statistics and the PGN.
+//! A stopped match resumes from its PGN (`resume`): the games it holds are counted before any is
+//! played, and the workers skip their numbers.
 
 pub mod driver;
 pub mod engine_spec;
@@ -22,6 +24,7 @@ pub mod pgn;
 pub mod play_game;
 pub mod process;
 pub mod referee;
+pub mod resume;
 pub mod stats;
 pub mod usi;
 pub mod xboard;
@@ -31,8 +34,9 @@ use engine_spec::EngineConfig;
 use openings::Opening;
 use play_game::{play_game, GameRules, PlayedGame};
 use process::EngineProcess;
+use resume::PastGame;
 use stats::{Pentanomial, Sprt, SprtDecision, Tally};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -85,6 +89,8 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// Log every protocol line on stderr.
     pub debug: bool,
+    /// Games an earlier run of this match finished (`resume`): counted first, not played again.
+    pub resumed: Vec<PastGame>,
 }
 
 /// A finished game with its place in the match.
@@ -280,6 +286,7 @@ fn forfeit(opening: &Opening, loser: Color, why: String) -> PlayedGame {
 /// Plays games from the shared counter on one thread, sending each result on `results`.
 fn worker(
     config: &MatchConfig,
+    already_played: &HashSet<usize>,
     next: &AtomicUsize,
     stop: &AtomicBool,
     results: std::sync::mpsc::Sender<MatchGame>,
@@ -290,6 +297,9 @@ fn worker(
             break;
         }
         let index = next.fetch_add(1, Ordering::SeqCst);
+        if already_played.contains(&index) {
+            continue;
+        }
         if index >= config.games {
             break;
         }
@@ -359,7 +369,7 @@ fn worker(
 
 /// Two engines that give the same name (an engine against an older build of itself) are told
 /// apart by their order on the command line, in the progress lines, the table and the PGN.
-fn distinct_names([first, second]: [String; 2]) -> [String; 2] {
+pub fn distinct_names([first, second]: [String; 2]) -> [String; 2] {
     if first == second {
         [format!("{first} (1)"), format!("{second} (2)")]
     } else {
@@ -394,50 +404,39 @@ fn player(done: &MatchGame, color: Color) -> &str {
     }
 }
 
-/// Counts one finished game and prints its line; a finished pair adds its line with the
-/// pentanomial Elo and the LLR, and may bring the SPRT decision.
-fn count_game(
+/// Counts one game's score (and the failure it charges, if any) into the summary; returns the
+/// pair's score when the game finishes its pair, and may bring the SPRT decision.
+fn count_score(
     config: &MatchConfig,
     summary: &mut MatchSummary,
     open_pairs: &mut HashMap<usize, f64>,
-    done: &MatchGame,
-    progress: &mut dyn Write,
-) {
-    let outcome = done.game.outcome;
-    let score = first_engine_score(done);
+    index: usize,
+    score: f64,
+    failure: Option<(usize, usize)>,
+) -> Option<f64> {
     summary.tally.add(score);
-    if let (Some(winner), Some(slot)) = (outcome.winner, failure_slot(outcome.reason)) {
-        let loser_engine = if !winner == done.first_color { 0 } else { 1 };
-        summary.failures[loser_engine][slot] += 1;
+    if let Some((engine, slot)) = failure {
+        summary.failures[engine][slot] += 1;
     }
-    let _ = writeln!(
-        progress,
-        "game {} ({} vs {}): {} {}\n  {}",
-        done.index + 1,
-        player(done, Color::Sente),
-        player(done, Color::Gote),
-        outcome.score(),
-        done.game.detail,
-        summary.tally
-    );
-    let pair = done.index / 2;
+    let pair = index / 2;
     let Some(other) = open_pairs.remove(&pair) else {
         open_pairs.insert(pair, score);
-        return;
+        return None;
     };
     summary.pairs.add(score + other);
-    let _ = write!(
-        progress,
-        "  pair {} scored {}: {}",
-        pair + 1,
-        score + other,
-        summary.pairs
-    );
+    if let Some(sprt) = &config.sprt {
+        summary.sprt_decision = sprt.decision(&summary.pairs);
+    }
+    Some(score + other)
+}
+
+/// The pentanomial line, with the LLR under an SPRT, and the decision once there is one.
+fn write_pairs_line(config: &MatchConfig, summary: &MatchSummary, progress: &mut dyn Write) {
+    let _ = write!(progress, "{}", summary.pairs);
     if let Some(sprt) = &config.sprt {
         let (lo, hi) = sprt.bounds();
         let llr = summary.pairs.llr(sprt);
         let _ = write!(progress, ", LLR {llr:.2} [{lo:.2}, {hi:.2}]");
-        summary.sprt_decision = sprt.decision(&summary.pairs);
         if let Some(d) = summary.sprt_decision {
             let _ = write!(
                 progress,
@@ -449,6 +448,45 @@ fn count_game(
         }
     }
     let _ = writeln!(progress);
+}
+
+/// Counts one finished game and prints its line; a finished pair adds its line with the
+/// pentanomial Elo and the LLR, and may bring the SPRT decision.
+fn count_game(
+    config: &MatchConfig,
+    summary: &mut MatchSummary,
+    open_pairs: &mut HashMap<usize, f64>,
+    done: &MatchGame,
+    progress: &mut dyn Write,
+) {
+    let outcome = done.game.outcome;
+    let score = first_engine_score(done);
+    let failure = outcome
+        .winner
+        .zip(failure_slot(outcome.reason))
+        .map(|(winner, slot)| {
+            let loser_engine = if !winner == done.first_color { 0 } else { 1 };
+            (loser_engine, slot)
+        });
+    let pair_score = count_score(config, summary, open_pairs, done.index, score, failure);
+    let _ = writeln!(
+        progress,
+        "game {} ({} vs {}): {} {}\n  {}",
+        done.index + 1,
+        player(done, Color::Sente),
+        player(done, Color::Gote),
+        outcome.score(),
+        done.game.detail,
+        summary.tally
+    );
+    if let Some(pair_score) = pair_score {
+        let _ = write!(
+            progress,
+            "  pair {} scored {pair_score}: ",
+            done.index / 2 + 1
+        );
+        write_pairs_line(config, summary, progress);
+    }
 }
 
 fn decision_words(d: Option<SprtDecision>) -> &'static str {
@@ -478,12 +516,36 @@ pub fn run_match(
         games: Vec::new(),
     };
     let mut open_pairs = HashMap::new();
+    for past in &config.resumed {
+        count_score(
+            config,
+            &mut summary,
+            &mut open_pairs,
+            past.index,
+            past.first_score,
+            past.failure,
+        );
+    }
+    if !config.resumed.is_empty() {
+        let _ = writeln!(
+            progress,
+            "resumed {} finished games: {}",
+            config.resumed.len(),
+            summary.tally
+        );
+        let _ = write!(progress, "  ");
+        write_pairs_line(config, &summary, progress);
+    }
+    let already_played: HashSet<usize> = config.resumed.iter().map(|g| g.index).collect();
+    if summary.sprt_decision.is_some() {
+        stop.store(true, Ordering::SeqCst);
+    }
     let config_shared = Arc::new(config.clone());
     thread::scope(|scope| {
         for _ in 0..config.concurrency.max(1) {
             let tx = tx.clone();
-            let (cfg, next, stop) = (&config_shared, &next, &stop);
-            scope.spawn(move || worker(cfg, next, stop, tx));
+            let (cfg, played, next, stop) = (&config_shared, &already_played, &next, &stop);
+            scope.spawn(move || worker(cfg, played, next, stop, tx));
         }
         drop(tx);
         for done in rx {
