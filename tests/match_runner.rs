@@ -589,29 +589,23 @@ fn pgn_moves_carry_score_depth_and_time() {
     assert!(pgn.contains("[TimeControl \"5+0.1\"]"), "{pgn}");
 }
 
+/// USI fake engines at 5 s + 0.1 s: the second plays an illegal first move, so it loses
+/// every game.
+fn good_against_illegal_mover() -> [EngineConfig; 2] {
+    let clock = tc("5+0.1");
+    let usi = |args: &str| {
+        EngineConfig::command(&format!("{FAKE} {args}"), Protocol::Usi, clock, "5+0.1")
+    };
+    [
+        usi("--name good"),
+        usi("--name bad --fault illegal --after 1"),
+    ]
+}
+
 #[test]
 fn pairs_make_the_pentanomial_and_the_sprt_decision_is_final() {
     // The bad engine loses every game: every pair scores 2 for the first engine.
-    let clock = tc("5+0.1");
-    let mut config = match_config(
-        [
-            EngineConfig::command(
-                &format!("{FAKE} --name good"),
-                Protocol::Usi,
-                clock,
-                "5+0.1",
-            ),
-            EngineConfig::command(
-                &format!("{FAKE} --name bad --fault illegal --after 1"),
-                Protocol::Usi,
-                clock,
-                "5+0.1",
-            ),
-        ],
-        Variant::Heian8x8,
-        40,
-        None,
-    );
+    let mut config = match_config(good_against_illegal_mover(), Variant::Heian8x8, 40, None);
     config.sprt = Some(Sprt::parse("elo0=0,elo1=200").unwrap());
     let mut out = Vec::new();
     let s = run_match(&config, &mut out, &mut |_| {});
@@ -633,21 +627,7 @@ fn pairs_make_the_pentanomial_and_the_sprt_decision_is_final() {
 
 #[test]
 fn a_resumed_match_counts_its_pgn_and_plays_only_the_missing_games() {
-    let clock = tc("5+0.1");
-    let engines = [
-        EngineConfig::command(
-            &format!("{FAKE} --name good"),
-            Protocol::Usi,
-            clock,
-            "5+0.1",
-        ),
-        EngineConfig::command(
-            &format!("{FAKE} --name bad --fault illegal --after 1"),
-            Protocol::Usi,
-            clock,
-            "5+0.1",
-        ),
-    ];
+    let engines = good_against_illegal_mover();
     let record = |done: &shishi::matchplay::MatchGame| {
         let (sente, gote) = if done.first_color == Color::Sente {
             (&done.names[0], &done.names[1])
