@@ -94,7 +94,10 @@ pub const HISTORY_MAX: i32 = 1 << 14;
 pub const SUDDEN_DEATH_MOVES: u32 = 40;
 /// The hard limit is at most this many times the target time.
 pub const HARD_LIMIT_FACTOR: u32 = 4;
-/// Do not start a new iteration after this percentage of the target time.
-pub const NEW_ITERATION_PCT: u32 = 55;
+/// Do not start a new iteration after this percentage of the target time, by how many
+/// iterations in a row have ended with the same best move (the last entry for more).
+pub const NEW_ITERATION_PCT_BY_STABILITY: [u32; 5] = [82, 66, 55, 55, 38];
+/// A score that fell by at least this much since the last iteration buys 30% more time.
+pub const SCORE_DROP_MARGIN: i32 = 30;
 /// Safety margin kept on the clock beyond the move overhead.
 pub const CLOCK_RESERVE_MS: u64 = 30;

@@ -212,6 +212,8 @@ impl<'a> Worker<'a> {
     pub fn think(&mut self, mut on_info: Option<&mut dyn FnMut(&SearchInfo)>) -> Finding {
         let mut found = Finding::default();
         let mut prev_score = 0;
+        let mut stable_iterations = 0usize;
+        let mut last_best: Option<Move> = None;
         let mut depth = 1;
         while depth <= self.budget.max_depth {
             if self.id > 0
@@ -243,6 +245,7 @@ impl<'a> Worker<'a> {
             if !complete {
                 break;
             }
+            let score_fell = depth > 1 && prev_score - score >= p::SCORE_DROP_MARGIN;
             prev_score = score;
             let extra_lines = if self.id == 0 {
                 self.other_lines(depth, &found)
@@ -257,7 +260,13 @@ impl<'a> Worker<'a> {
                     report(&info);
                 }
             }
-            if self.id == 0 && self.out_of_time_for_next_iteration() {
+            stable_iterations = if depth > 1 && found.pv.first() == last_best.as_ref() {
+                stable_iterations + 1
+            } else {
+                0
+            };
+            last_best = found.pv.first().copied();
+            if self.id == 0 && self.out_of_time_for_next_iteration(stable_iterations, score_fell) {
                 break;
             }
             if score.abs() > MATE_BOUND && MATE - score.abs() < depth {
@@ -316,12 +325,19 @@ impl<'a> Worker<'a> {
         report_for(self.shared, found, self.nodes)
     }
 
-    fn out_of_time_for_next_iteration(&self) -> bool {
+    /// Whether a new iteration would likely not finish in time: the more iterations in a row
+    /// have kept the best move, the sooner the search settles; a falling score buys time.
+    fn out_of_time_for_next_iteration(&self, stable_iterations: usize, score_fell: bool) -> bool {
         if self.shared.pondering.load(Relaxed) {
             return false;
         }
+        let shares = p::NEW_ITERATION_PCT_BY_STABILITY;
+        let mut pct = shares[stable_iterations.min(shares.len() - 1)];
+        if score_fell {
+            pct = pct * 13 / 10;
+        }
         match self.budget.plan.target {
-            Some(target) => self.shared.clock_elapsed() > target * p::NEW_ITERATION_PCT / 100,
+            Some(target) => self.shared.clock_elapsed() > target * pct / 100,
             None => false,
         }
     }
