@@ -76,9 +76,32 @@ pub fn plan(limits: &Limits, side: Color, overhead: Duration) -> TimePlan {
     }
 }
 
+/// The percentage of the target time after which no new iteration starts: the more iterations
+/// in a row have kept the best move, the sooner the search settles; a score that fell since the
+/// last iteration buys 30% more.
+pub fn new_iteration_pct(stable_iterations: usize, score_fell: bool) -> u32 {
+    let shares = p::NEW_ITERATION_PCT_BY_STABILITY;
+    let pct = shares[stable_iterations.min(shares.len() - 1)];
+    if score_fell {
+        pct * 13 / 10
+    } else {
+        pct
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stable_best_move_settles_sooner_and_a_falling_score_buys_time() {
+        let shares: Vec<u32> = (0..8).map(|n| new_iteration_pct(n, false)).collect();
+        assert_eq!(shares, [82, 66, 55, 55, 38, 38, 38, 38]);
+        assert!(shares.windows(2).all(|w| w[0] >= w[1]));
+        assert_eq!(new_iteration_pct(0, true), 106);
+        assert_eq!(new_iteration_pct(4, true), 49);
+        assert!((0..8).all(|n| new_iteration_pct(n, true) > new_iteration_pct(n, false)));
+    }
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)

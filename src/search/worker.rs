@@ -13,7 +13,7 @@ use super::params as p;
 use super::picker::{is_tactical, History, Picker};
 use super::see::see_ge;
 use super::shared::Shared;
-use super::time::TimePlan;
+use super::time::{new_iteration_pct, TimePlan};
 use super::tt::{Bound, TtEntry};
 use super::{Score, SearchInfo};
 use crate::board::Family;
@@ -325,17 +325,12 @@ impl<'a> Worker<'a> {
         report_for(self.shared, found, self.nodes)
     }
 
-    /// Whether a new iteration would likely not finish in time: the more iterations in a row
-    /// have kept the best move, the sooner the search settles; a falling score buys time.
+    /// Whether a new iteration would likely not finish in time (`time::new_iteration_pct`).
     fn out_of_time_for_next_iteration(&self, stable_iterations: usize, score_fell: bool) -> bool {
         if self.shared.pondering.load(Relaxed) {
             return false;
         }
-        let shares = p::NEW_ITERATION_PCT_BY_STABILITY;
-        let mut pct = shares[stable_iterations.min(shares.len() - 1)];
-        if score_fell {
-            pct = pct * 13 / 10;
-        }
+        let pct = new_iteration_pct(stable_iterations, score_fell);
         match self.budget.plan.target {
             Some(target) => self.shared.clock_elapsed() > target * pct / 100,
             None => false,
