@@ -30,7 +30,7 @@ pub struct RecordInfo<'a> {
 }
 
 /// PGN's standard termination words.
-fn termination(reason: EndReason) -> &'static str {
+pub(super) fn termination(reason: EndReason) -> &'static str {
     match reason {
         EndReason::Timeout => "time forfeit",
         EndReason::Rules(OutcomeReason::IllegalMove) => "rules infraction",

@@ -6,8 +6,10 @@
 //! missing. `[White]`/`[Black]` are checked so that a PGN of another pairing is refused rather
 //! than mixed in.
 
-use super::schedule;
+use super::game_end::EndReason;
+use super::{pgn, schedule};
 use crate::board::Color;
+use crate::position::OutcomeReason;
 use std::collections::BTreeMap;
 
 /// A game of an earlier run of the match, as its PGN record tells it.
@@ -98,13 +100,17 @@ fn records(text: &str) -> Vec<Vec<(String, String)>> {
     out
 }
 
+/// The failure slot (`MatchSummary::failures`) of the ending a PGN `[Termination]` names, as
+/// `pgn` writes it.
 fn failure_slot(termination: &str) -> Option<usize> {
-    match termination {
-        "rules infraction" => Some(0),
-        "abandoned" => Some(1),
-        "time forfeit" => Some(2),
-        _ => None,
-    }
+    [
+        EndReason::Rules(OutcomeReason::IllegalMove),
+        EndReason::Crash,
+        EndReason::Timeout,
+    ]
+    .into_iter()
+    .find(|&reason| pgn::termination(reason) == termination)
+    .and_then(super::failure_slot)
 }
 
 /// Reads the finished games of a match's PGN, checking that each belongs to `check`'s match.
