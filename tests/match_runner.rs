@@ -650,10 +650,12 @@ fn a_resumed_match_counts_its_pgn_and_plays_only_the_missing_games() {
     run_match(&first, &mut std::io::sink(), &mut |d| {
         pgn.push_str(&record(d));
     });
+    let book: Vec<&str> = first.openings.iter().map(|o| o.sfen.as_str()).collect();
     let check = ResumeCheck {
         variant: Variant::Heian8x8.xboard_name(),
         labels: [None, None],
         games: 6,
+        openings: &book,
     };
     let past = read_past_games(&pgn, &check).unwrap();
     assert_eq!(past.iter().map(|g| g.index).collect::<Vec<_>>(), [0, 1, 2]);

@@ -55,7 +55,8 @@ pub struct MatchArgs {
     pgn: Option<String>,
     /// Continue the match the --pgn file holds: its finished games are counted (statistics and
     /// SPRT as if never stopped), only the missing games are played, and new games are appended.
-    /// Give the same engines, labels, variant and openings as the first run.
+    /// Give the same engines, labels, variant and openings as the first run (each record's
+    /// engines, variant and [FEN] are checked).
     #[arg(long)]
     resume: bool,
     /// Stop at a decision (pentanomial SPRT over game pairs, bounds in normalized Elo as on
@@ -153,6 +154,7 @@ fn past_games(
     args: &MatchArgs,
     variant: crate::board::Variant,
     engines: &[crate::matchplay::engine_spec::EngineConfig; 2],
+    openings: &[Opening],
 ) -> Result<Vec<PastGame>, UsageError> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
@@ -176,10 +178,12 @@ fn past_games(
         }
         [a, b] => [a.clone(), b.clone()],
     };
+    let opening_sfens: Vec<&str> = openings.iter().map(|o| o.sfen.as_str()).collect();
     let check = ResumeCheck {
         variant: variant.xboard_name(),
         labels: [labels[0].as_deref(), labels[1].as_deref()],
         games: args.games,
+        openings: &opening_sfens,
     };
     read_past_games(&text, &check).map_err(|e| UsageError(format!("cannot resume '{path}': {e}")))
 }
@@ -257,7 +261,7 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
     }
     let resumed = match (&args.pgn, args.resume) {
         (None, true) => return Err(UsageError("--resume needs the match's --pgn file".into())),
-        (Some(path), true) => past_games(path, &args, variant, &engines)?,
+        (Some(path), true) => past_games(path, &args, variant, &engines, &openings)?,
         _ => Vec::new(),
     };
     let mut pgn = match &args.pgn {

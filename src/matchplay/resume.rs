@@ -4,7 +4,8 @@
 //! say all the statistics need: game `n`'s pair and colours follow from `n` (see `schedule`), so
 //! a resumed match counts the past games exactly as the first run did and plays only the games
 //! missing. `[White]`/`[Black]` are checked so that a PGN of another pairing is refused rather
-//! than mixed in.
+//! than mixed in, and `[FEN]` so that a game from another opening book is refused rather than
+//! counted as the game its number names.
 
 use super::game_end::EndReason;
 use super::{pgn, schedule};
@@ -66,6 +67,8 @@ pub struct ResumeCheck<'a> {
     pub labels: [Option<&'a str>; 2],
     /// Games in the match.
     pub games: usize,
+    /// The SFEN each opening of the book starts the engines from, in book order (at least one).
+    pub openings: &'a [&'a str],
 }
 
 /// The tags of one record, in file order.
@@ -151,7 +154,15 @@ pub fn read_past_games(text: &str, check: &ResumeCheck) -> Result<Vec<PastGame>,
             )));
         }
         let index = round - 1;
-        let (_, first_color) = schedule(index, 1);
+        let (opening, first_color) = schedule(index, check.openings.len().max(1));
+        let fen = get("FEN")?;
+        if let Some(expected) = check.openings.get(opening).filter(|&&e| e != fen) {
+            return Err(foreign(format!(
+                "it starts from '{fen}', but game {round} plays opening {} of the book, \
+                 '{expected}'",
+                opening + 1
+            )));
+        }
         let (white, black) = (get("White")?, get("Black")?);
         let seats = if first_color == Color::Sente {
             [white, black]
@@ -213,13 +224,26 @@ pub fn read_past_games(text: &str, check: &ResumeCheck) -> Result<Vec<PastGame>,
 mod tests {
     use super::*;
 
-    fn record(round: usize, white: &str, black: &str, result: &str, termination: &str) -> String {
+    fn record_from(
+        fen: &str,
+        round: usize,
+        white: &str,
+        black: &str,
+        result: &str,
+        termination: &str,
+    ) -> String {
         format!(
             "[Event \"shishi match\"]\n[Site \"?\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n\
              [Black \"{black}\"]\n[Result \"{result}\"]\n[Variant \"heian\"]\n[SetUp \"1\"]\n\
-             [FEN \"9/9/9/9/9/9/9/9/9 b - 1\"]\n[Termination \"{termination}\"]\n\n\
+             [FEN \"{fen}\"]\n[Termination \"{termination}\"]\n\n\
              1. 7g7f {{+0.30/8 0.091s}} 3c3d {{-0.33/8 0.038s}}\n{{B resigned}} {result}\n\n"
         )
+    }
+
+    const FEN: &str = "9/9/9/9/9/9/9/9/9 b - 1";
+
+    fn record(round: usize, white: &str, black: &str, result: &str, termination: &str) -> String {
+        record_from(FEN, round, white, black, result, termination)
     }
 
     fn check(labels: [Option<&'static str>; 2]) -> ResumeCheck<'static> {
@@ -227,6 +251,7 @@ mod tests {
             variant: "heian",
             labels,
             games: 100,
+            openings: &[FEN],
         }
     }
 
@@ -281,6 +306,36 @@ mod tests {
         assert!(read_past_games(&chu, &check([None, None])).is_err());
         let long = record(101, "main", "new", "1-0", "normal");
         assert!(read_past_games(&long, &check([None, None])).is_err());
+    }
+
+    #[test]
+    fn a_game_from_another_book_is_refused() {
+        let book = ["a b - 1", "c b - 1"];
+        let check = ResumeCheck {
+            openings: &book,
+            ..check([None, None])
+        };
+        // Games 1 and 2 play the first opening, games 3 and 4 the second.
+        let pgn = [
+            record_from("a b - 1", 1, "x", "y", "1-0", "normal"),
+            record_from("a b - 1", 2, "y", "x", "1-0", "normal"),
+            record_from("c b - 1", 3, "x", "y", "1-0", "normal"),
+        ]
+        .concat();
+        assert_eq!(read_past_games(&pgn, &check).unwrap().len(), 3);
+        let moved = record_from("a b - 1", 4, "y", "x", "1-0", "normal");
+        let err = read_past_games(&moved, &check).unwrap_err();
+        assert!(
+            matches!(err, ResumeError::Foreign { round: 4, .. }),
+            "{err}"
+        );
+        assert!(err.to_string().contains("opening 2 of the book"), "{err}");
+        let no_fen =
+            record(1, "x", "y", "1-0", "normal").replace(&format!("[FEN \"{FEN}\"]\n"), "");
+        assert_eq!(
+            read_past_games(&no_fen, &check).unwrap_err().to_string(),
+            "PGN record 1: no [FEN] tag"
+        );
     }
 
     #[test]
