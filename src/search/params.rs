@@ -3,7 +3,7 @@
 //! `weights/*.txt` (see `weights`), which the tuner rewrites; `material` here is the fixed
 //! piece value that move ordering and pruning use.
 
-use crate::board::Kind;
+use crate::board::{Family, Kind};
 
 /// Material value of a piece kind for move ordering and pruning (royals: `ROYAL_VALUE`).
 pub const fn material(kind: Kind) -> i32 {
@@ -76,13 +76,17 @@ pub const RFP_MARGIN: i32 = 90;
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// Moves searched before late move reductions start.
 pub const LMR_MIN_MOVES: usize = 3;
-/// Late move pruning: at most this depth, quiet moves after `BASE + SCALE * depth^2` tried moves
-/// are skipped (6, 12 and 22 moves at depths 1 to 3).
+/// Late move pruning: at most this depth, quiet moves after `lmp_moves` tried moves are skipped.
 pub const LMP_MAX_DEPTH: i32 = 3;
-/// Quiet moves tried at any depth before late move pruning.
-pub const LMP_BASE: i32 = 4;
-/// Further quiet moves tried per depth squared.
-pub const LMP_SCALE: i32 = 2;
+
+/// Moves tried before late move pruning at `depth`: `4 + 2 depth^2` in Heian (6, 12 and 22 at
+/// depths 1 to 3), twice that in Chu, where the tighter count lost in self-play.
+pub const fn lmp_moves(family: Family, depth: i32) -> i32 {
+    match family {
+        Family::Heian => 4 + 2 * depth * depth,
+        Family::Chu => 8 + 4 * depth * depth,
+    }
+}
 /// Quiescence delta pruning margin.
 pub const DELTA_MARGIN: i32 = 200;
 /// Quiescence plies after which only captures of the last-moved-to square are tried.

@@ -546,7 +546,7 @@ impl<'a> Worker<'a> {
         let mut legal = 0usize;
         let mut quiets_tried: smallvec::SmallVec<[Move; 32]> = smallvec::SmallVec::new();
         let late_move_limit = (!node.is_pv && !node.in_check && depth <= p::LMP_MAX_DEPTH)
-            .then(|| (p::LMP_BASE + p::LMP_SCALE * depth * depth) as usize);
+            .then(|| p::lmp_moves(self.pos.family(), depth) as usize);
         while let Some(mv) = picker.next(&self.pos, self.history) {
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
