@@ -1,27 +1,52 @@
 //! The staged move picker: hash move, then captures and promotions by MVV-LVA (a lion double
-//! capture counts both victims, a royal victim first of all), then killers, then quiet moves by
-//! history, then the captures that lose material (a negative static exchange, `see`). The moves
-//! come from the legal move generator, so every stage yields only legal moves and, all stages
-//! together, each legal move exactly once; later stages are scored only when reached, so a
-//! cut-off on a capture costs no quiet-move scoring. Where the moves of its piece alone tell
-//! whether the hash move is legal (Chu), it is yielded before any move is generated, so a
-//! cut-off on it costs no generation.
+//! capture counts both victims, a royal victim first of all), then killers and (when given) the
+//! counter move, then quiet moves by history, then the captures that lose material (a negative
+//! static exchange, `see`). The moves come from the legal move generator, so every stage yields
+//! only legal moves and, all stages together, each legal move exactly once; later stages are scored
+//! only when reached, so a cut-off on a capture costs no quiet-move scoring. Where the moves of its
+//! piece alone tell whether the hash move is legal (Chu), it is yielded before any move is
+//! generated, so a cut-off on it costs no generation.
 
 use super::eval::{captured_value, victim_value};
 use super::see::see_ge;
-use crate::board::Color;
+use crate::board::{Color, Piece, Square};
 use crate::movegen::{generate, generate_tactical, is_legal_by_piece, MoveList};
 use crate::moves::Move;
 use crate::position::Position;
 use smallvec::SmallVec;
 
-/// Quiet-move history, indexed by side, from and to square.
-pub struct History(Vec<i32>);
+/// Quiet-move history, indexed by side, from and to square, and the counter-move table: for
+/// the piece that made the opponent's last move and its destination, the quiet move that last
+/// refuted it.
+pub struct History {
+    scores: Vec<i32>,
+    counters: Vec<Option<Move>>,
+}
 
 impl History {
-    /// An empty history: every move scores 0.
+    /// An empty history: every move scores 0 and no move has a counter.
     pub fn new() -> History {
-        History(vec![0; 2 * 144 * 144])
+        History {
+            scores: vec![0; 2 * 144 * 144],
+            counters: vec![None; 128 * 144],
+        }
+    }
+
+    #[inline]
+    fn counter_index(mover: Piece, to: Square) -> usize {
+        mover.code() * 144 + to.index()
+    }
+
+    /// The quiet move that last refuted a move of `mover` to `to` (`mover` standing there now).
+    #[inline]
+    pub fn counter(&self, mover: Piece, to: Square) -> Option<Move> {
+        self.counters[History::counter_index(mover, to)]
+    }
+
+    /// Records `reply` as the refutation of a move of `mover` to `to`.
+    #[inline]
+    pub fn set_counter(&mut self, mover: Piece, to: Square, reply: Move) {
+        self.counters[History::counter_index(mover, to)] = Some(reply);
     }
 
     #[inline]
@@ -33,7 +58,7 @@ impl History {
     /// it was often tried in vain.
     #[inline]
     pub fn get(&self, color: Color, mv: Move) -> i32 {
-        self.0[History::index(color, mv)]
+        self.scores[History::index(color, mv)]
     }
 
     /// Moves the entry towards `bonus` (positive or negative), bounded by `HISTORY_MAX`.
@@ -41,13 +66,14 @@ impl History {
     pub fn update(&mut self, color: Color, mv: Move, bonus: i32) {
         let max = super::params::HISTORY_MAX;
         let bonus = bonus.clamp(-max, max);
-        let e = &mut self.0[History::index(color, mv)];
+        let e = &mut self.scores[History::index(color, mv)];
         *e += bonus - *e * bonus.abs() / max;
     }
 
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
-        self.0.iter_mut().for_each(|e| *e = 0);
+        self.scores.iter_mut().for_each(|e| *e = 0);
+        self.counters.iter_mut().for_each(|c| *c = None);
     }
 }
 
@@ -74,7 +100,8 @@ pub struct Picker {
     scores: SmallVec<[i32; 256]>,
     stage: Stage,
     hash: Option<Move>,
-    killers: [Option<Move>; 2],
+    /// The two killers, then the counter move.
+    killers: [Option<Move>; 3],
     /// Moves before `next` have been yielded. The list is laid out as good tactical moves up to
     /// `split`, quiet moves up to `quiet_end`, then the captures that lose material.
     next: usize,
@@ -127,6 +154,12 @@ impl Picker {
         picker
     }
 
+    /// Tries `counter`, when it is a legal quiet move, after the killers.
+    pub fn with_counter(mut self, counter: Option<Move>) -> Picker {
+        self.killers[2] = counter;
+        self
+    }
+
     /// A picker over the captures and promotions of `pos` only (quiescence search).
     pub fn tactical(pos: &Position) -> Picker {
         let mut picker = Picker::empty([None, None], true);
@@ -140,7 +173,7 @@ impl Picker {
             scores: SmallVec::new(),
             stage: Stage::Hash,
             hash: None,
-            killers,
+            killers: [killers[0], killers[1], None],
             next: 0,
             split: 0,
             quiet_end: 0,
@@ -198,7 +231,7 @@ impl Picker {
                     self.stage = Stage::Killers;
                 }
                 Stage::Killers => {
-                    while self.killer_index < 2 {
+                    while self.killer_index < self.killers.len() {
                         let k = self.killers[self.killer_index];
                         self.killer_index += 1;
                         if let Some(k) = k {
@@ -454,6 +487,63 @@ mod tests {
         assert!(
             stale_quiet > 100,
             "too few stale quiet moves tried: {stale_quiet}"
+        );
+    }
+
+    #[test]
+    fn counter_move_comes_after_the_killers_and_before_other_quiet_moves() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut counters_tried = 0;
+        for (pos, before) in chu_positions() {
+            let legal = pos.legal_moves();
+            let history = random_history(&legal, &mut rng);
+            let options = candidates(&pos, &legal, &before, &mut rng);
+            let killers = [0, 1].map(|_| options[rng.gen_range(0..options.len())]);
+            let counter = options[rng.gen_range(0..options.len())];
+            let got = drain(
+                Picker::new(&pos, None, killers).with_counter(counter),
+                &pos,
+                &history,
+                usize::MAX,
+            );
+            let without = drain(Picker::new(&pos, None, killers), &pos, &history, usize::MAX);
+            assert_eq!(
+                got.len(),
+                legal.len(),
+                "not each legal move once in {pos:?}"
+            );
+            let legal_quiet =
+                |m: &Option<Move>| m.filter(|m| legal.contains(m) && !is_tactical(&pos, *m));
+            let Some(c) = legal_quiet(&counter).filter(|&c| !killers.contains(&Some(c))) else {
+                assert_eq!(
+                    got, without,
+                    "a counter that is no new quiet move changed the order"
+                );
+                continue;
+            };
+            counters_tried += 1;
+            let first_quiet = without
+                .iter()
+                .position(|m| !is_tactical(&pos, *m) && !killers.contains(&Some(*m)))
+                .expect("the counter is a quiet move besides the killers");
+            assert_eq!(
+                got[first_quiet], c,
+                "counter {c:?} not right after the killers in {pos:?}"
+            );
+            assert_eq!(
+                got[..first_quiet],
+                without[..first_quiet],
+                "order before the counter changed"
+            );
+            let mut sorted: Vec<u32> = got.iter().map(|m| m.bits()).collect();
+            sorted.sort_unstable();
+            let mut expected: Vec<u32> = legal.iter().map(|m| m.bits()).collect();
+            expected.sort_unstable();
+            assert_eq!(sorted, expected, "not each legal move once in {pos:?}");
+        }
+        assert!(
+            counters_tried > 20,
+            "too few legal quiet counters tried: {counters_tried}"
         );
     }
 }

@@ -16,7 +16,7 @@ use super::shared::Shared;
 use super::time::{new_iteration_pct, TimePlan};
 use super::tt::{Bound, TtEntry};
 use super::{Score, SearchInfo};
-use crate::board::Family;
+use crate::board::{Family, Piece, Square};
 use crate::moves::Move;
 use crate::position::{Outcome, Position};
 use crate::rules::Repetition;
@@ -535,7 +535,10 @@ impl<'a> Worker<'a> {
     /// reduced, the result stored in the table.
     fn search_moves(&mut self, mut node: Node, key: u64, hash_move: Option<Move>) -> i32 {
         let Node { depth, ply, .. } = node;
-        let mut picker = Picker::new(&self.pos, hash_move, self.killers[ply]);
+        let mut picker = Picker::new(&self.pos, hash_move, self.killers[ply]).with_counter(
+            self.previous_move_key()
+                .and_then(|(m, to)| self.history.counter(m, to)),
+        );
         if !picker.has_moves() {
             let outcome = self.pos.outcome_given_moves(false);
             return outcome.map_or(0, |o| outcome_score(&self.pos, o, ply));
@@ -642,11 +645,24 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// The piece that made the last move and where it went, the key of the counter-move table
+    /// (Chu only: in Heian counter moves did not gain).
+    fn previous_move_key(&self) -> Option<(Piece, Square)> {
+        if self.pos.family() != Family::Chu {
+            return None;
+        }
+        let last = self.path.last().filter(|m| !m.is_pass())?;
+        Some((self.pos.piece_at(last.to()), last.to()))
+    }
+
     fn reward_quiet(&mut self, mv: Move, ply: usize, depth: i32, tried: &[Move]) {
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
             k[1] = k[0];
             k[0] = Some(mv);
+        }
+        if let Some((mover, to)) = self.previous_move_key() {
+            self.history.set_counter(mover, to, mv);
         }
         let us = self.pos.side_to_move();
         let bonus = depth * depth * 16;
