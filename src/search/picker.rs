@@ -360,6 +360,15 @@ mod tests {
         out
     }
 
+    /// Asserts that `got` holds each move of `legal` exactly once, in any order.
+    fn assert_each_legal_move_once(got: &[Move], legal: &[Move], pos: &Position) {
+        let mut sorted: Vec<u32> = got.iter().map(|m| m.bits()).collect();
+        sorted.sort_unstable();
+        let mut expected: Vec<u32> = legal.iter().map(|m| m.bits()).collect();
+        expected.sort_unstable();
+        assert_eq!(sorted, expected, "not each legal move once in {pos:?}");
+    }
+
     /// Chu positions of random playouts, each with the moves of the position before it (legal
     /// there, often stale here).
     fn chu_positions() -> Vec<(Position, MoveList)> {
@@ -454,11 +463,7 @@ mod tests {
                     got, want,
                     "order differs in {pos:?}, hash {hash:?}, killers {killers:?}"
                 );
-                let mut sorted: Vec<u32> = got.iter().map(|m| m.bits()).collect();
-                sorted.sort_unstable();
-                let mut expected: Vec<u32> = legal.iter().map(|m| m.bits()).collect();
-                expected.sort_unstable();
-                assert_eq!(sorted, expected, "not each legal move once in {pos:?}");
+                assert_each_legal_move_once(&got, &legal, &pos);
                 let staged = Picker::new(&pos, hash, killers);
                 let full = generated_at_once(&pos, hash, killers);
                 assert_eq!(
@@ -535,11 +540,7 @@ mod tests {
                 without[..first_quiet],
                 "order before the counter changed"
             );
-            let mut sorted: Vec<u32> = got.iter().map(|m| m.bits()).collect();
-            sorted.sort_unstable();
-            let mut expected: Vec<u32> = legal.iter().map(|m| m.bits()).collect();
-            expected.sort_unstable();
-            assert_eq!(sorted, expected, "not each legal move once in {pos:?}");
+            assert_each_legal_move_once(&got, &legal, &pos);
         }
         assert!(
             counters_tried > 20,
