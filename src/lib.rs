@@ -29,6 +29,7 @@ pub mod game;
 pub mod matchplay;
 pub mod movegen;
 pub mod moves;
+pub mod nnue;
 pub mod notation;
 pub mod perft;
 pub mod platform;

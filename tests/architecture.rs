@@ -11,6 +11,7 @@ const LAYERS: &[&[&str]] = &[
     &["board"],
     &["rules", "moves"],
     &["position"],
+    &["nnue"],
     &["movegen"],
     &["notation"],
     &["perft"],

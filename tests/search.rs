@@ -3,7 +3,9 @@
 
 use rand::{Rng, SeedableRng};
 use shishi::search::picker::{History, Picker};
-use shishi::search::{bench, Engine, EngineOptions, Limits, Score, SearchInfo, SearchResult};
+use shishi::search::{
+    bench, Engine, EngineOptions, EvalOptions, Limits, Score, SearchInfo, SearchResult,
+};
 use shishi::{Position, Variant};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -172,10 +174,24 @@ fn chu_lion_hunts_the_king_in_three_plies() {
 
 #[test]
 fn bench_node_count_is_deterministic() {
-    let run = || bench(Some(3), &mut std::io::sink()).expect("bench").nodes;
-    let first = run();
+    let run = |eval: &EvalOptions| {
+        bench(Some(3), eval, &mut std::io::sink())
+            .expect("bench")
+            .nodes
+    };
+    let net = EvalOptions::default();
+    let by_hand = EvalOptions {
+        use_nnue: false,
+        file_net: None,
+    };
+    let first = run(&net);
     assert!(first > 0);
-    assert_eq!(first, run());
+    assert_eq!(first, run(&net));
+    // The Heian positions are evaluated by the embedded net unless the hand-crafted
+    // evaluation is chosen, and each evaluation has its own signature.
+    let hand = run(&by_hand);
+    assert_eq!(hand, run(&by_hand));
+    assert_ne!(first, hand);
 }
 
 #[test]

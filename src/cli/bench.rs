@@ -3,7 +3,10 @@
 //! `<nodes> nodes <nps> nps` last.
 
 use super::{parse_position, parse_variant, UsageError};
+use crate::nnue::Network;
+use crate::search::EvalOptions;
 use clap::Args;
+use std::sync::Arc;
 
 #[derive(Args)]
 pub struct BenchArgs {
@@ -17,6 +20,27 @@ pub struct BenchArgs {
     /// Bench this one position instead of the fixed list: a lishogi SFEN or `startpos`.
     #[arg(long)]
     sfen: Option<String>,
+    /// Evaluate with this net file instead of the embedded net of its family.
+    #[arg(long)]
+    eval_file: Option<String>,
+    /// Evaluate by hand (the hand-crafted evaluation), not by the network.
+    #[arg(long)]
+    hce: bool,
+}
+
+fn eval_options(args: &BenchArgs) -> Result<EvalOptions, UsageError> {
+    let file_net = match &args.eval_file {
+        None => None,
+        Some(path) => {
+            let net = Network::load(std::path::Path::new(path), None)
+                .map_err(|e| UsageError(format!("{path}: {e}")))?;
+            Some((path.clone(), Arc::new(net)))
+        }
+    };
+    Ok(EvalOptions {
+        use_nnue: !args.hce,
+        file_net,
+    })
 }
 
 pub fn run(args: BenchArgs) -> Result<(), UsageError> {
@@ -27,13 +51,14 @@ pub fn run(args: BenchArgs) -> Result<(), UsageError> {
             )));
         }
     }
+    let eval = eval_options(&args)?;
     let stdout = std::io::stdout();
     let result = if args.variant.is_some() || args.sfen.is_some() {
         let variant = parse_variant(args.variant.as_deref().unwrap_or("chushogi"))?;
         let pos = parse_position(variant, args.sfen.as_deref().unwrap_or("startpos"))?;
-        crate::search::bench_positions(&[pos], args.depth, &mut stdout.lock())
+        crate::search::bench_positions(&[pos], args.depth, &eval, &mut stdout.lock())
     } else {
-        crate::search::bench(args.depth, &mut stdout.lock())
+        crate::search::bench(args.depth, &eval, &mut stdout.lock())
     };
     result
         .map(|_| ())

@@ -8,6 +8,7 @@ mod datagen;
 mod mate;
 mod perft;
 mod play_match;
+mod train;
 mod tune;
 
 use crate::board::Variant;
@@ -42,6 +43,8 @@ enum Command {
     Datagen(datagen::DatagenArgs),
     /// Fit the evaluation's weights to self-play records (Texel tuning); writes a weights file.
     Tune(tune::TuneArgs),
+    /// Train the network evaluation (NNUE) on self-play records; writes a net file.
+    Train(train::TrainArgs),
 }
 
 /// Errors shown to the user as one line; exit code 2.
@@ -101,6 +104,7 @@ pub fn run() -> i32 {
         Some(Command::Mate(args)) => mate::run(args),
         Some(Command::Datagen(args)) => datagen::run(args),
         Some(Command::Tune(args)) => tune::run(args),
+        Some(Command::Train(args)) => train::run(args),
         None => {
             crate::protocol::run_stdio();
             Ok(())

@@ -48,6 +48,25 @@ struct Undo {
     key: u64,
 }
 
+/// The board squares one move changed (see [`Position::last_change`]). An entry whose piece
+/// is [`Piece::NONE`] changed nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardChange {
+    /// Pieces taken off the board, with the squares they stood on.
+    pub removed: [(Square, Piece); 3],
+    /// The piece put down and its square (`None` for a pass).
+    pub added: Option<(Square, Piece)>,
+}
+
+impl Default for BoardChange {
+    fn default() -> Self {
+        BoardChange {
+            removed: [(Square::new(0), Piece::NONE); 3],
+            added: None,
+        }
+    }
+}
+
 /// A game position of one variant under one rule set.
 #[derive(Clone)]
 pub struct Position {
@@ -342,6 +361,25 @@ impl Position {
         self.declined_pawns = u.declined_pawns;
         self.key = u.key;
         Some(u.mv)
+    }
+
+    /// What the last move did to the board, for evaluations kept incrementally: the pieces it
+    /// took off (the mover from its square, a victim on the middle square, a victim on the
+    /// destination) and the piece it put down. A pass changes nothing. `None` at the root.
+    pub fn last_change(&self) -> Option<BoardChange> {
+        let u = self.history.last()?;
+        let mut change = BoardChange::default();
+        if u.mv.is_pass() {
+            return Some(change);
+        }
+        let (from, to) = (u.mv.from(), u.mv.to());
+        change.removed[0] = (from, u.moved);
+        if let Some(mid) = u.mv.mid() {
+            change.removed[1] = (mid, u.captured_mid);
+        }
+        change.removed[2] = (to, u.captured_to);
+        change.added = Some((to, self.board[to.index()]));
+        Some(change)
     }
 
     /// Keys of the earlier positions since the last irreversible move (RULES.md section 8),

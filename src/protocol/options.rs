@@ -5,9 +5,11 @@
 //! it, and says what changed; a bad value leaves every setting as it was and the error names it.
 
 use crate::board::Variant;
+use crate::nnue::Network;
 use crate::rules::{Preset, PromotionRule, Repetition, RuleSet};
 use crate::search::tt::{check_hash_mb, HashSizeError};
 use crate::search::EngineOptions;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Why `Settings::set` refused an option; the settings are unchanged.
@@ -54,6 +56,9 @@ pub enum OptionError {
         /// The words accepted.
         choices: &'static [&'static str],
     },
+    /// `EvalFile` named a file that is not a usable net; the evaluation stays as it was.
+    #[error("option EvalFile: {0}")]
+    EvalFile(String),
     /// A hash size in range for the option but beyond what this machine can hold.
     #[error("option USI_Hash: {0}")]
     Hash(#[from] HashSizeError),
@@ -76,6 +81,8 @@ pub enum OptionType {
         /// The words accepted.
         values: &'static [&'static str],
     },
+    /// A file name (`<empty>` for none).
+    File,
 }
 
 /// Which setting an option sets.
@@ -94,6 +101,8 @@ enum Field {
     PromotionRule,
     BareKing,
     Repetition,
+    UseNnue,
+    EvalFile,
 }
 
 /// One option of the table.
@@ -221,7 +230,24 @@ const SPECS: &[OptionSpec] = &[
         in_xboard: true,
         field: Field::Repetition,
     },
+    OptionSpec {
+        name: "UseNNUE",
+        aliases: &["Use NNUE"],
+        kind: OptionType::Check,
+        in_xboard: true,
+        field: Field::UseNnue,
+    },
+    OptionSpec {
+        name: "EvalFile",
+        aliases: &[],
+        kind: OptionType::File,
+        in_xboard: true,
+        field: Field::EvalFile,
+    },
 ];
+
+/// What `EvalFile` shows when no file is loaded (the embedded nets evaluate).
+pub const NO_EVAL_FILE: &str = "<empty>";
 
 /// Everything the options decide, with the protocol-independent defaults.
 #[derive(Clone, Debug)]
@@ -245,6 +271,22 @@ impl Default for Settings {
             variant: Variant::Chushogi,
         }
     }
+}
+
+/// The net `EvalFile` names: none for an empty value, `<empty>` or `<embedded>`; otherwise the
+/// file must be a valid net (of either family: it replaces that family's embedded net).
+fn load_eval_file(text: &str) -> Result<Option<(String, Arc<Network>)>, OptionError> {
+    if text.is_empty() || text == NO_EVAL_FILE || text.eq_ignore_ascii_case("<embedded>") {
+        return Ok(None);
+    }
+    #[cfg(target_arch = "wasm32")]
+    return Err(OptionError::EvalFile(format!(
+        "{text}: the browser build has no files; it evaluates with its embedded nets"
+    )));
+    #[cfg(not(target_arch = "wasm32"))]
+    Network::load(std::path::Path::new(text), None)
+        .map(|net| Some((text.to_string(), Arc::new(net))))
+        .map_err(|e| OptionError::EvalFile(format!("{text}: {e}")))
 }
 
 fn find(name: &str) -> Option<&'static OptionSpec> {
@@ -337,6 +379,11 @@ impl Settings {
             Field::CounterStrikeRecapture => bool_text(rules.counter_strike_recapture).to_string(),
             Field::PromotionRule => rules.promotion.name().to_string(),
             Field::Repetition => rules.repetition.name().to_string(),
+            Field::UseNnue => bool_text(self.engine.eval.use_nnue).to_string(),
+            Field::EvalFile => match &self.engine.eval.file_net {
+                Some((path, _)) => path.clone(),
+                None => NO_EVAL_FILE.to_string(),
+            },
         }
     }
 
@@ -387,6 +434,8 @@ impl Settings {
             Field::Repetition => {
                 rules.repetition = spec.choice(text, &Repetition::ALL, Repetition::name)?;
             }
+            Field::UseNnue => self.engine.eval.use_nnue = spec.flag(text)?,
+            Field::EvalFile => self.engine.eval.file_net = load_eval_file(text)?,
         }
         Ok(())
     }
@@ -408,6 +457,7 @@ impl Settings {
                         "option name {name} type spin default {default} min {min} max {max}"
                     ),
                     OptionType::Check => format!("option name {name} type check default {default}"),
+                    OptionType::File => format!("option name {name} type string default {default}"),
                     OptionType::Combo { values } => {
                         let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
                         format!("option name {name} type combo default {default}{vars}")
@@ -442,6 +492,7 @@ impl Settings {
                             .collect();
                         format!("-combo {}", choices.join(" /// "))
                     }
+                    OptionType::File => format!("-file {current}"),
                 };
                 format!("feature option=\"{} {body}\"", spec.name)
             })

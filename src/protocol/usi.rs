@@ -738,7 +738,7 @@ impl Session {
             );
         }
         let mut out = EmitWriter::default();
-        if let Err(e) = crate::search::bench(None, &mut out) {
+        if let Err(e) = crate::search::bench(None, &self.core.settings().engine.eval, &mut out) {
             error(&format!("bench failed: {e}"));
         }
     }

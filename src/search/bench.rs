@@ -3,7 +3,7 @@
 //! total node count is the search's signature: it changes only when search behaviour changes.
 //! `bench_positions` runs the same measurement on positions of the caller's choice.
 
-use super::{Engine, EngineOptions, Limits};
+use super::{Engine, EngineOptions, EvalOptions, Limits};
 use crate::board::Variant;
 use crate::notation::{write_move, Notation};
 use crate::platform::Instant;
@@ -38,14 +38,19 @@ pub fn positions() -> Vec<Position> {
 
 /// Searches every bench position to `depth` (default `DEFAULT_DEPTH`); writes one line per
 /// position and last `<nodes> nodes <nps> nps`.
-pub fn bench(depth: Option<u32>, out: &mut dyn Write) -> io::Result<BenchResult> {
-    bench_positions(&positions(), depth, out)
+pub fn bench(
+    depth: Option<u32>,
+    eval: &EvalOptions,
+    out: &mut dyn Write,
+) -> io::Result<BenchResult> {
+    bench_positions(&positions(), depth, eval, out)
 }
 
 /// `bench` over the given positions instead of the fixed list, for measuring one position.
 pub fn bench_positions(
     positions: &[Position],
     depth: Option<u32>,
+    eval: &EvalOptions,
     out: &mut dyn Write,
 ) -> io::Result<BenchResult> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
@@ -54,6 +59,7 @@ pub fn bench_positions(
         threads: 1,
         multipv: 1,
         move_overhead: Duration::ZERO,
+        eval: eval.clone(),
     });
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;

@@ -17,6 +17,7 @@ use super::worker::{report_for, to_score, Budget, Finding, Worker, MATE, MAX_PLY
 use super::{EngineOptions, Limits, Score, SearchInfo, SearchResult};
 use crate::game::repetition;
 use crate::moves::Move;
+use crate::nnue::Network;
 use crate::platform;
 use crate::position::Position;
 use crate::rules::Repetition;
@@ -171,6 +172,7 @@ impl Engine {
             histories: self.histories[..threads].to_vec(),
             helpers: self.helper_pool(threads - 1),
             on_info,
+            net: self.options.eval.net_for(pos.family()),
         }
     }
 }
@@ -256,6 +258,8 @@ struct SearchJob {
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     helpers: Option<Arc<HelperPool>>,
     on_info: OnInfo,
+    /// The net every thread evaluates with (`None`: the hand-crafted evaluation).
+    net: Option<Arc<Network>>,
 }
 
 /// Root moves that are legal under the repetition rule.
@@ -323,10 +327,11 @@ impl SearchJob {
         let budget = self.budget;
         let on_info = &mut self.on_info;
         let histories = &self.histories;
+        let net = &self.net;
         let helper_findings = Mutex::new(Vec::<Finding>::new());
         let mut main_search = || {
             let mut h = histories[0].lock().unwrap_or_else(PoisonError::into_inner);
-            let mut worker = Worker::new(shared, 0, pos, &mut h, budget);
+            let mut worker = Worker::new(shared, 0, pos, &mut h, budget, net.clone());
             let finding = worker.think(Some(&mut |info: &SearchInfo| on_info(info)));
             if !budget.infinite && !shared.pondering.load(Relaxed) {
                 shared.request_stop();
@@ -345,7 +350,8 @@ impl SearchJob {
                     let helper_findings = &helper_findings;
                     scope.spawn(move |_| {
                         let mut h = history.lock().unwrap_or_else(PoisonError::into_inner);
-                        let found = Worker::new(shared, id, pos, &mut h, budget).think(None);
+                        let found =
+                            Worker::new(shared, id, pos, &mut h, budget, net.clone()).think(None);
                         helper_findings
                             .lock()
                             .unwrap_or_else(PoisonError::into_inner)

@@ -11,7 +11,9 @@
 
 use crate::board::Family;
 use crate::moves::Move;
+use crate::nnue::Network;
 use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The longest clock, increment or move time a protocol accepts (2^40 ms, about 35 years), so
@@ -122,6 +124,41 @@ pub struct EngineOptions {
     pub multipv: u32,
     /// Time the GUI charges per move beyond our thinking, kept off the clock.
     pub move_overhead: Duration,
+    /// Which evaluation the search uses.
+    pub eval: EvalOptions,
+}
+
+/// Which evaluation the search uses: the network of the position's family (the embedded one,
+/// or the one `EvalFile` loaded for that family) or the hand-crafted evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalOptions {
+    /// Evaluate by the network where the family has one (`UseNNUE`); by hand otherwise.
+    pub use_nnue: bool,
+    /// A net loaded from a file (`EvalFile`): its path and the net, which replaces the
+    /// embedded net of its family.
+    pub file_net: Option<(String, Arc<Network>)>,
+}
+
+impl Default for EvalOptions {
+    fn default() -> Self {
+        EvalOptions {
+            use_nnue: true,
+            file_net: None,
+        }
+    }
+}
+
+impl EvalOptions {
+    /// The net that evaluates `family`, or `None` for the hand-crafted evaluation.
+    pub fn net_for(&self, family: Family) -> Option<Arc<Network>> {
+        if !self.use_nnue {
+            return None;
+        }
+        match &self.file_net {
+            Some((_, net)) if net.family == family => Some(net.clone()),
+            _ => crate::nnue::embedded::embedded(family),
+        }
+    }
 }
 
 impl Default for EngineOptions {
@@ -131,6 +168,7 @@ impl Default for EngineOptions {
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(50),
+            eval: EvalOptions::default(),
         }
     }
 }

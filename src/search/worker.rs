@@ -18,9 +18,11 @@ use super::tt::{Bound, TtEntry};
 use super::{Score, SearchInfo};
 use crate::board::{Family, Piece, Square};
 use crate::moves::Move;
+use crate::nnue::{Network, NnueStack};
 use crate::position::{Outcome, Position};
 use crate::rules::Repetition;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
 
 /// The score of capturing the last royal now; a mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -59,6 +61,8 @@ pub struct Worker<'a> {
     history: &'a mut History,
     budget: Budget,
     psq: Vec<i32>,
+    /// The network's accumulators, when a net evaluates (else the hand-crafted evaluation).
+    nnue: Option<NnueStack>,
     /// Keys of the positions on the path from the game's last irreversible move; `floors[ply]`
     /// is where the current ply's reversible stretch begins.
     keys: Vec<u64>,
@@ -182,6 +186,7 @@ impl<'a> Worker<'a> {
         pos: &Position,
         history: &'a mut History,
         budget: Budget,
+        net: Option<Arc<Network>>,
     ) -> Worker<'a> {
         let mut keys: Vec<u64> = pos.repetition_window().collect();
         keys.reverse();
@@ -193,6 +198,7 @@ impl<'a> Worker<'a> {
             history,
             budget,
             psq: vec![psq_total(pos)],
+            nnue: net.map(|net| NnueStack::new(net, pos, MAX_PLY + 2)),
             keys,
             floors: vec![0],
             path: Vec::new(),
@@ -405,6 +411,9 @@ impl<'a> Worker<'a> {
         let delta = psq_delta(&self.pos, mv);
         let top = *self.psq.last().unwrap_or(&0);
         self.pos.play(mv);
+        if let Some(nnue) = &mut self.nnue {
+            nnue.push(&self.pos);
+        }
         self.path.push(mv);
         self.psq.push(top + delta);
         self.keys.push(self.pos.key());
@@ -416,8 +425,20 @@ impl<'a> Worker<'a> {
         self.floors.push(floor);
     }
 
+    /// The static evaluation of the position at `ply`, the side to move's view: the network's
+    /// when one evaluates, the hand-crafted one otherwise.
+    fn static_eval(&self, ply: usize) -> i32 {
+        match &self.nnue {
+            Some(nnue) => nnue.evaluate(&self.pos),
+            None => evaluate(&self.pos, self.psq[ply]),
+        }
+    }
+
     fn unmake(&mut self) {
         self.pos.undo();
+        if let Some(nnue) = &mut self.nnue {
+            nnue.pop();
+        }
         self.path.pop();
         self.psq.pop();
         self.keys.pop();
@@ -527,7 +548,7 @@ impl<'a> Worker<'a> {
         {
             return None;
         }
-        let static_eval = evaluate(&self.pos, self.psq[node.ply]);
+        let static_eval = self.static_eval(node.ply);
         (static_eval - p::RFP_MARGIN * node.depth >= node.beta).then_some(static_eval)
     }
 
@@ -687,13 +708,13 @@ impl<'a> Worker<'a> {
             }
         }
         if ply >= MAX_PLY {
-            return evaluate(&self.pos, self.psq[ply]);
+            return self.static_eval(ply);
         }
         let evasions = self.pos.family() == Family::Heian && self.pos.in_check(us);
         let stand_pat = if evasions {
             -INFINITY
         } else {
-            evaluate(&self.pos, self.psq[ply])
+            self.static_eval(ply)
         };
         if stand_pat >= beta {
             return stand_pat;

@@ -278,6 +278,7 @@ pub fn run(
                         threads: 1,
                         multipv: 1,
                         move_overhead: Duration::ZERO,
+                        ..EngineOptions::default()
                     });
                     while !stop.load(Ordering::Relaxed) {
                         let index = next_game.fetch_add(1, Ordering::Relaxed);

@@ -8,6 +8,7 @@
 
 pub mod data_file;
 pub mod datagen;
+pub mod nnue;
 pub mod record;
 pub mod selfplay;
 pub mod tune;

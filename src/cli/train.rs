@@ -1,0 +1,162 @@
+//! `shishi train --data FILE... --family chu|heian --out NET`: trains the network evaluation
+//! (see `training::nnue`) on self-play records and writes a net file after every epoch.
+
+use super::UsageError;
+use crate::training::nnue::{self, Model, Samples, Target, TrainOptions};
+use clap::Args;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct TrainArgs {
+    /// Data files as `datagen` writes them (`variant;sfen;score;result` per line).
+    #[arg(long, required = true, num_args = 1..)]
+    data: Vec<String>,
+    /// The piece set: chu or heian (records of the other one are skipped).
+    #[arg(long)]
+    family: String,
+    /// Where to write the net (rewritten after every epoch).
+    #[arg(long)]
+    out: String,
+    /// Hidden units per side (a multiple of 8).
+    #[arg(long, default_value_t = 128)]
+    hidden: usize,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// Adam's learning rate at the start (cosine schedule down to a hundredth).
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Weight of the search score in the target; the rest is the game result.
+    #[arg(long, default_value_t = 0.75)]
+    lambda: f32,
+    /// Sigmoid scale in evaluation units; fitted to the results when not given.
+    #[arg(long)]
+    k: Option<f32>,
+    /// Fraction of each file's last positions held out for the validation loss.
+    #[arg(long, default_value_t = 0.02)]
+    validation: f64,
+    /// Train on every position and its left-right reflection (twice the data; the pieces of
+    /// both families move symmetrically).
+    #[arg(long)]
+    mirror: bool,
+    /// Worker threads; all cores by default.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Seed of the initial weights and the batch order.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn check(args: &TrainArgs) -> Result<(), UsageError> {
+    let bad = |m: String| Err(UsageError(m));
+    if args.hidden == 0 || !args.hidden.is_multiple_of(8) || args.hidden > 4096 {
+        return bad(format!(
+            "--hidden must be a multiple of 8 up to 4096, not {}",
+            args.hidden
+        ));
+    }
+    if args.epochs == 0 || args.batch == 0 {
+        return bad("--epochs and --batch must be at least 1".to_string());
+    }
+    if !(args.lr > 0.0 && args.lr < 1.0) {
+        return bad(format!("--lr must be in (0, 1), not {}", args.lr));
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return bad(format!("--lambda must be in [0, 1], not {}", args.lambda));
+    }
+    if !(0.0..0.5).contains(&args.validation) {
+        return bad(format!(
+            "--validation must be in [0, 0.5), not {}",
+            args.validation
+        ));
+    }
+    if let Some(k) = args.k.filter(|k| !(*k > 0.0 && k.is_finite())) {
+        return bad(format!("--k must be positive, not {k}"));
+    }
+    Ok(())
+}
+
+fn read(args: &TrainArgs, family: crate::board::Family) -> Result<Vec<Samples>, UsageError> {
+    args.data
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
+            Samples::parse(family, &text, args.mirror)
+                .map_err(|e| UsageError(format!("{path}: line {}: {}", e.line, e.reason)))
+        })
+        .collect()
+}
+
+pub fn run(args: TrainArgs) -> Result<(), UsageError> {
+    check(&args)?;
+    let family = nnue::parse_family(&args.family)
+        .ok_or_else(|| UsageError(format!("unknown family '{}' (chu, heian)", args.family)))?;
+    if let Some(threads) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build_global()
+            .map_err(|e| UsageError(format!("cannot start {threads} threads: {e}")))?;
+    }
+    let clock = Instant::now();
+    let files = read(&args, family)?;
+    let (train, held) = nnue::split_held_out(&files, args.validation);
+    drop(files);
+    if train.len() < 2 {
+        return Err(UsageError(format!(
+            "{} training position(s) of that family: too few to train",
+            train.len()
+        )));
+    }
+    println!(
+        "{} positions read in {:.1}s: {} training, {} held out",
+        train.len() + held.len(),
+        clock.elapsed().as_secs_f64(),
+        train.len(),
+        held.len()
+    );
+    let k = args.k.unwrap_or_else(|| {
+        let k = nnue::fit_k(&train);
+        println!("fitted K = {k:.1}");
+        k
+    });
+    let options = TrainOptions {
+        epochs: args.epochs,
+        batch: args.batch,
+        lr: args.lr,
+        target: Target {
+            k,
+            lambda: args.lambda,
+        },
+        seed: args.seed,
+    };
+    let mut model = Model::new(family, args.hidden, args.seed);
+    let start = nnue::mean_loss(&model, &held, options.target);
+    println!("start: validation {start:.6}");
+    let mut write_error = None;
+    nnue::train(&mut model, &train, &held, &options, |r, model| {
+        let (mean, worst) = nnue::quantisation_error(model, &held, 2000);
+        println!(
+            "epoch {:>3}: loss {:.6}, validation {:.6}, lr {:.6}, {:.0} pos/s, quantisation \
+             error mean {mean:.2} worst {worst:.1} units",
+            r.epoch, r.train_loss, r.validation_loss, r.lr, r.speed
+        );
+        if let Err(e) = std::fs::write(&args.out, model.quantise().to_bytes()) {
+            write_error.get_or_insert(format!("cannot write {}: {e}", args.out));
+        }
+    });
+    if let Some(e) = write_error {
+        return Err(UsageError(e));
+    }
+    println!(
+        "wrote {} ({} hidden, K {k:.1}, lambda {}) in {:.1}s",
+        args.out,
+        args.hidden,
+        args.lambda,
+        clock.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

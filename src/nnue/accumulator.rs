@@ -1,0 +1,134 @@
+//! The transformer's sums for every ply of a search, kept as moves are made and taken back.
+//!
+//! One frame per ply holds both viewers' sums (`2 x hidden` i32, sente's first). `push` copies
+//! the frame below and applies the last move's [`BoardChange`]: each piece taken off
+//! subtracts its input's column, the piece put down adds one. Every move kind is one change:
+//! a plain move or promotion (mover off, victim off, piece on), a lion double move (a second
+//! victim on the middle square), igui (the mover off and on its own square, the victim off), a
+//! pass (nothing). The frames are allocated once, so the search allocates nothing.
+//!
+//! [`BoardChange`]: crate::position::BoardChange
+
+use super::features::{active, feature};
+use super::network::Network;
+use crate::board::Color;
+use crate::position::Position;
+use std::sync::Arc;
+
+/// The accumulator frames of one search thread.
+#[derive(Clone, Debug)]
+pub struct NnueStack {
+    net: Arc<Network>,
+    frames: Vec<i32>,
+    top: usize,
+}
+
+impl NnueStack {
+    /// Frames for `plies` moves beyond `pos`, the first filled from `pos`.
+    pub fn new(net: Arc<Network>, pos: &Position, plies: usize) -> NnueStack {
+        let frames = vec![0; 2 * net.hidden * (plies + 1)];
+        let mut stack = NnueStack {
+            net,
+            frames,
+            top: 0,
+        };
+        stack.refresh(pos);
+        stack
+    }
+
+    /// The net evaluating.
+    pub fn net(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    fn frame_len(&self) -> usize {
+        2 * self.net.hidden
+    }
+
+    /// Recomputes the current frame from the board.
+    pub fn refresh(&mut self, pos: &Position) {
+        let h = self.net.hidden;
+        let start = self.top * 2 * h;
+        let (net, frames) = (&self.net, &mut self.frames);
+        for (half, viewer) in [Color::Sente, Color::Gote].into_iter().enumerate() {
+            let sums = &mut frames[start + half * h..start + (half + 1) * h];
+            for (s, &b) in sums.iter_mut().zip(&net.ft_bias) {
+                *s = i32::from(b);
+            }
+            for f in active(pos, viewer) {
+                add(sums, net.column(f));
+            }
+        }
+    }
+
+    /// A new frame for the move `pos` has just played. Falls back to a refresh when `pos` has
+    /// no last move or the frames are used up (never in a search within its ply limit).
+    pub fn push(&mut self, pos: &Position) {
+        let len = self.frame_len();
+        if (self.top + 2) * len > self.frames.len() {
+            self.frames.resize((self.top + 2) * len, 0);
+        }
+        let (below, above) = self.frames.split_at_mut((self.top + 1) * len);
+        let dst = &mut above[..len];
+        dst.copy_from_slice(&below[self.top * len..]);
+        self.top += 1;
+        let Some(change) = pos.last_change() else {
+            self.refresh(pos);
+            return;
+        };
+        let h = self.net.hidden;
+        let variant = pos.variant();
+        for (half, viewer) in [Color::Sente, Color::Gote].into_iter().enumerate() {
+            let sums = &mut dst[half * h..(half + 1) * h];
+            for &(sq, piece) in &change.removed {
+                if piece.is_some() {
+                    sub(sums, self.net.column(feature(variant, viewer, piece, sq)));
+                }
+            }
+            if let Some((sq, piece)) = change.added {
+                add(sums, self.net.column(feature(variant, viewer, piece, sq)));
+            }
+        }
+    }
+
+    /// Drops the current frame (the move was taken back).
+    pub fn pop(&mut self) {
+        self.top = self.top.saturating_sub(1);
+    }
+
+    /// Both viewers' sums of the current frame, sente's first.
+    pub fn sums(&self) -> (&[i32], &[i32]) {
+        let len = self.frame_len();
+        let frame = &self.frames[self.top * len..(self.top + 1) * len];
+        frame.split_at(self.net.hidden)
+    }
+
+    /// The evaluation of `pos` (the position of the current frame) from its side to move's
+    /// view, in evaluation units.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let (sente, gote) = self.sums();
+        match pos.side_to_move() {
+            Color::Sente => self.net.output(sente, gote),
+            Color::Gote => self.net.output(gote, sente),
+        }
+    }
+}
+
+#[inline]
+fn add(sums: &mut [i32], column: &[i16]) {
+    for (s, &w) in sums.iter_mut().zip(column) {
+        *s += i32::from(w);
+    }
+}
+
+#[inline]
+fn sub(sums: &mut [i32], column: &[i16]) {
+    for (s, &w) in sums.iter_mut().zip(column) {
+        *s -= i32::from(w);
+    }
+}
+
+/// The evaluation of `pos` by `net` computed from scratch.
+pub fn evaluate_fresh(net: &Arc<Network>, pos: &Position) -> i32 {
+    NnueStack::new(net.clone(), pos, 0).evaluate(pos)
+}

@@ -1,0 +1,108 @@
+//! The network's inputs: one per (colour relative to the viewer, piece kind, square as the
+//! viewer sees it). Each family has its own input space: Chu's 38 kinds on 144 squares, Heian's
+//! 10 kinds on 81 squares (every Heian board sits in the top-left corner of the 9x9 grid). The
+//! viewer sees the board turned so that its own pieces start at the bottom: gote's view turns
+//! the variant's board by 180 degrees.
+
+use crate::board::piece::KINDS;
+use crate::board::{Color, Family, Kind, Piece, Square, Variant};
+use crate::position::Position;
+
+/// Number of piece kinds of `family`.
+pub fn kind_count(family: Family) -> usize {
+    KINDS.iter().filter(|k| k.family() == family).count()
+}
+
+/// Index of the first kind of `family` in [`KINDS`]: the kinds of one family are contiguous.
+fn first_kind(family: Family) -> usize {
+    KINDS.iter().position(|k| k.family() == family).unwrap_or(0)
+}
+
+/// Squares of the family's input grid: 12x12 for Chu, 9x9 for every Heian board.
+pub fn grid_side(family: Family) -> usize {
+    match family {
+        Family::Chu => 12,
+        Family::Heian => 9,
+    }
+}
+
+/// Number of inputs of `family` (per viewer).
+pub fn feature_count(family: Family) -> usize {
+    2 * kind_count(family) * grid_side(family) * grid_side(family)
+}
+
+/// The input index of `piece` on `sq` as `viewer` sees it, on a board of `variant`.
+#[inline]
+pub fn feature(variant: Variant, viewer: Color, piece: Piece, sq: Square) -> usize {
+    let family = variant.family();
+    let side = grid_side(family);
+    let (mut col, mut row) = (sq.col() as usize, sq.row() as usize);
+    if viewer == Color::Gote {
+        col = variant.width() as usize - 1 - col;
+        row = variant.height() as usize - 1 - row;
+    }
+    let relative = usize::from(piece.color() != viewer);
+    let kind = piece.kind().index() - first_kind(family);
+    ((relative * kind_count(family) + kind) * side + row) * side + col
+}
+
+/// Every input `pos` switches on for `viewer`, in square order.
+pub fn active(pos: &Position, viewer: Color) -> impl Iterator<Item = usize> + '_ {
+    let variant = pos.variant();
+    pos.occupied()
+        .iter()
+        .map(move |sq| feature(variant, viewer, pos.piece_at(sq), sq))
+}
+
+/// `sq` reflected left to right on `variant`'s board. Every piece of both families moves the
+/// same way to the left as to the right, so a reflected position is worth what the original
+/// is: the trainer uses reflections to double its data.
+pub fn mirrored(variant: Variant, sq: Square) -> Square {
+    Square::from_coords(variant.width() - 1 - sq.col(), sq.row())
+}
+
+/// The kind an input stands for (its inverse, for tests and inspection).
+pub fn kind_of(family: Family, feature: usize) -> Kind {
+    let side = grid_side(family);
+    let kind = feature / (side * side) % kind_count(family);
+    KINDS[first_kind(family) + kind]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_start_piece_has_a_distinct_input_in_range() {
+        for variant in Variant::ALL {
+            let pos = Position::startpos(variant);
+            let family = variant.family();
+            for viewer in [Color::Sente, Color::Gote] {
+                let mut seen: Vec<usize> = active(&pos, viewer).collect();
+                assert!(seen.iter().all(|&f| f < feature_count(family)));
+                let n = seen.len();
+                seen.sort_unstable();
+                seen.dedup();
+                assert_eq!(seen.len(), n, "{variant:?}");
+                for sq in pos.occupied().iter() {
+                    let f = feature(variant, viewer, pos.piece_at(sq), sq);
+                    assert_eq!(kind_of(family, f), pos.piece_at(sq).kind());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_start_position_looks_the_same_to_both_sides() {
+        // Every start position is symmetric under the half turn with colours swapped, so both
+        // viewers switch on the same inputs.
+        for variant in Variant::ALL {
+            let pos = Position::startpos(variant);
+            let mut sente: Vec<usize> = active(&pos, Color::Sente).collect();
+            let mut gote: Vec<usize> = active(&pos, Color::Gote).collect();
+            sente.sort_unstable();
+            gote.sort_unstable();
+            assert_eq!(sente, gote, "{variant:?}");
+        }
+    }
+}

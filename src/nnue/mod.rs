@@ -1,0 +1,24 @@
+//! The learned evaluation (NNUE): a small network whose first layer is kept incrementally as
+//! moves are made and taken back, so that evaluating a position costs a few hundred additions
+//! instead of a pass over the board.
+//!
+//! - `features`: which inputs a position switches on, from each side's view (piece kind and
+//!   colour relative to that side, on the square as that side sees the board).
+//! - `network`: the quantised network, its file format (versioned, checksummed) and the
+//!   output layer.
+//! - `accumulator`: the first layer's sums per ply, updated from [`Position::last_change`]
+//!   for every kind of move (lion double moves and igui included) with a full refresh at the
+//!   root.
+//! - `embedded`: the nets compiled into the binary.
+//!
+//! The trainer (`training::nnue`) writes the same file this module reads.
+//!
+//! [`Position::last_change`]: crate::position::Position::last_change
+
+pub mod accumulator;
+pub mod embedded;
+pub mod features;
+pub mod network;
+
+pub use accumulator::NnueStack;
+pub use network::{NetError, Network};

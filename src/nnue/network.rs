@@ -1,0 +1,312 @@
+//! The quantised network and its file.
+//!
+//! Shape: inputs (see [`features`](super::features)) -> a feature transformer of `hidden` units
+//! per viewer (i16 weights, scaled by [`QA`]) -> the squared clipped ReLU, `clamp(x, 0, 1)^2`
+//! -> one output from both viewers' units, the side to move's first (i16 weights, scaled by
+//! [`QB`]). The output is multiplied by `scale` to give the search's evaluation units.
+//!
+//! File (little-endian): the magic `SHNN`, the format version (u32), the family (u8: 0 Chu,
+//! 1 Heian), the number of inputs (u32), `hidden` (u32), `scale` (u32), the transformer's weights
+//! (inputs x hidden i16, input-major), its biases (hidden i16), the output weights (2 x hidden
+//! i16), the output bias (i32), and last the FNV-1a hash (u64) of everything before it.
+
+use super::features;
+use crate::board::Family;
+use std::path::Path;
+
+/// The transformer's quantisation: a unit's value 1.0 is `QA`.
+pub const QA: i32 = 255;
+/// The output weights' quantisation: a weight of 1.0 is `QB`.
+pub const QB: i32 = 1024;
+/// The four bytes a net file starts with.
+pub const MAGIC: [u8; 4] = *b"SHNN";
+/// The file format this build reads and writes.
+pub const VERSION: u32 = 1;
+/// The most hidden units per viewer a file may declare.
+pub const MAX_HIDDEN: usize = 4096;
+
+/// Why a net file was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum NetError {
+    /// The file could not be read.
+    #[error("cannot read the net file: {0}")]
+    Io(#[from] std::io::Error),
+    /// The file does not start with the net magic.
+    #[error("not a shishi net file (no SHNN header)")]
+    Magic,
+    /// A format version this build does not know.
+    #[error("net file format version {0}; this build reads version {VERSION}")]
+    Version(u32),
+    /// The family byte is neither Chu nor Heian.
+    #[error("net file names an unknown family ({0})")]
+    Family(u8),
+    /// The declared shape does not fit the family or the build.
+    #[error("net file shape is wrong: {0}")]
+    Shape(String),
+    /// The file is longer or shorter than its shape says.
+    #[error("net file is {actual} bytes, its header says {expected}")]
+    Length {
+        /// What the header implies.
+        expected: usize,
+        /// What the file holds.
+        actual: usize,
+    },
+    /// The content does not match its checksum.
+    #[error("net file is corrupt (checksum mismatch)")]
+    Checksum,
+    /// The net is for the other family.
+    #[error("net file is for {found:?}, wanted {wanted:?}")]
+    WrongFamily {
+        /// The family the file serves.
+        found: Family,
+        /// The family asked for.
+        wanted: Family,
+    },
+}
+
+/// A quantised network, ready to evaluate.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    /// The family whose inputs it reads.
+    pub family: Family,
+    /// Hidden units per viewer.
+    pub hidden: usize,
+    /// Output scale: evaluation units per output unit.
+    pub scale: i32,
+    /// Transformer weights, `inputs x hidden`, input-major.
+    pub ft_weights: Vec<i16>,
+    /// Transformer biases.
+    pub ft_bias: Vec<i16>,
+    /// Output weights: the side to move's `hidden`, then the other side's.
+    pub out_weights: Vec<i16>,
+    /// Output bias, in `QA * QB` units.
+    pub out_bias: i32,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Network {{ family: {:?}, hidden: {}, hash: {:#018x} }}",
+            self.family,
+            self.hidden,
+            fnv1a(&self.to_bytes())
+        )
+    }
+}
+
+/// FNV-1a, 64 bits.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+const HEADER_BYTES: usize = 4 + 4 + 1 + 4 + 4 + 4;
+
+fn family_byte(family: Family) -> u8 {
+    match family {
+        Family::Chu => 0,
+        Family::Heian => 1,
+    }
+}
+
+/// Reads little-endian numbers off the front of a byte slice.
+struct Reader<'a>(&'a [u8]);
+
+impl Reader<'_> {
+    fn take<const N: usize>(&mut self) -> [u8; N] {
+        let (head, rest) = self.0.split_at(N);
+        self.0 = rest;
+        head.try_into().unwrap_or([0; N])
+    }
+    fn u32(&mut self) -> u32 {
+        u32::from_le_bytes(self.take())
+    }
+    fn i16s(&mut self, n: usize) -> Vec<i16> {
+        (0..n).map(|_| i16::from_le_bytes(self.take())).collect()
+    }
+}
+
+impl Network {
+    /// Parses and checks a net file's bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() < HEADER_BYTES || bytes[..4] != MAGIC {
+            return Err(NetError::Magic);
+        }
+        let mut r = Reader(&bytes[4..]);
+        let version = r.u32();
+        if version != VERSION {
+            return Err(NetError::Version(version));
+        }
+        let family = match r.take::<1>()[0] {
+            0 => Family::Chu,
+            1 => Family::Heian,
+            other => return Err(NetError::Family(other)),
+        };
+        let (inputs, hidden, scale) = (r.u32() as usize, r.u32() as usize, r.u32());
+        if inputs != features::feature_count(family) {
+            return Err(NetError::Shape(format!(
+                "{inputs} inputs, {family:?} has {}",
+                features::feature_count(family)
+            )));
+        }
+        if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(8) {
+            return Err(NetError::Shape(format!(
+                "{hidden} hidden units (a multiple of 8, at most {MAX_HIDDEN})"
+            )));
+        }
+        if scale == 0 || scale > 100_000 {
+            return Err(NetError::Shape(format!("output scale {scale}")));
+        }
+        let expected = HEADER_BYTES + 2 * (inputs * hidden + hidden + 2 * hidden) + 4 + 8;
+        if bytes.len() != expected {
+            return Err(NetError::Length {
+                expected,
+                actual: bytes.len(),
+            });
+        }
+        let (body, sum) = bytes.split_at(expected - 8);
+        if fnv1a(body) != u64::from_le_bytes(sum.try_into().unwrap_or([0; 8])) {
+            return Err(NetError::Checksum);
+        }
+        let ft_weights = r.i16s(inputs * hidden);
+        let ft_bias = r.i16s(hidden);
+        let out_weights = r.i16s(2 * hidden);
+        let out_bias = i32::from_le_bytes(r.take());
+        Ok(Network {
+            family,
+            hidden,
+            scale: scale as i32,
+            ft_weights,
+            ft_bias,
+            out_weights,
+            out_bias,
+        })
+    }
+
+    /// Reads a net file and checks that it serves `family`.
+    pub fn load(path: &Path, family: Option<Family>) -> Result<Network, NetError> {
+        let net = Network::from_bytes(&std::fs::read(path)?)?;
+        match family {
+            Some(wanted) if wanted != net.family => Err(NetError::WrongFamily {
+                found: net.family,
+                wanted,
+            }),
+            _ => Ok(net),
+        }
+    }
+
+    /// The file's bytes, checksum included.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER_BYTES + 2 * self.ft_weights.len() + 64);
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.push(family_byte(self.family));
+        let inputs = features::feature_count(self.family) as u32;
+        for v in [inputs, self.hidden as u32, self.scale as u32] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for w in self
+            .ft_weights
+            .iter()
+            .chain(&self.ft_bias)
+            .chain(&self.out_weights)
+        {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&self.out_bias.to_le_bytes());
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// The transformer's weights of one input.
+    #[inline]
+    pub fn column(&self, feature: usize) -> &[i16] {
+        &self.ft_weights[feature * self.hidden..(feature + 1) * self.hidden]
+    }
+
+    /// The output from both viewers' accumulators, the side to move's first, in evaluation
+    /// units.
+    pub fn output(&self, us: &[i32], them: &[i32]) -> i32 {
+        let (w_us, w_them) = self.out_weights.split_at(self.hidden);
+        let sum = screlu_dot(us, w_us) + screlu_dot(them, w_them);
+        let raw = sum / i64::from(QA) + i64::from(self.out_bias);
+        (raw * i64::from(self.scale) / i64::from(QA * QB)) as i32
+    }
+}
+
+/// `sum clamp(x, 0, QA)^2 * w`, in `QA^2 * QB` units. The products are formed in i32 (at most
+/// 255 * 255 * 32767 would overflow, so the square is split: `(c * w) * c` with `c * w` fitting
+/// i32 and the sum kept in i64).
+#[inline]
+fn screlu_dot(acc: &[i32], weights: &[i16]) -> i64 {
+    acc.iter()
+        .zip(weights)
+        .map(|(&x, &w)| {
+            let c = x.clamp(0, QA);
+            i64::from(c * i32::from(w)) * i64::from(c)
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(crate) fn tiny(family: Family, hidden: usize) -> Network {
+        let inputs = features::feature_count(family);
+        Network {
+            family,
+            hidden,
+            scale: 400,
+            ft_weights: (0..inputs * hidden).map(|i| (i % 61) as i16 - 30).collect(),
+            ft_bias: (0..hidden).map(|i| (i % 7) as i16 * 10).collect(),
+            out_weights: (0..2 * hidden).map(|i| (i % 13) as i16 - 6).collect(),
+            out_bias: 1234,
+        }
+    }
+
+    #[test]
+    fn a_net_survives_its_file() {
+        let net = tiny(Family::Heian, 16);
+        assert_eq!(Network::from_bytes(&net.to_bytes()).unwrap(), net);
+    }
+
+    #[test]
+    fn corrupt_and_mismatched_files_are_refused_by_name() {
+        let bytes = tiny(Family::Heian, 16).to_bytes();
+        let mut flipped = bytes.clone();
+        flipped[100] ^= 1;
+        assert!(matches!(
+            Network::from_bytes(&flipped),
+            Err(NetError::Checksum)
+        ));
+        assert!(matches!(
+            Network::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(NetError::Length { .. })
+        ));
+        assert!(matches!(
+            Network::from_bytes(b"hello"),
+            Err(NetError::Magic)
+        ));
+        let mut version = bytes.clone();
+        version[4] = 9;
+        assert!(matches!(
+            Network::from_bytes(&version),
+            Err(NetError::Version(9))
+        ));
+        let mut family = bytes.clone();
+        family[8] = 0;
+        assert!(matches!(
+            Network::from_bytes(&family),
+            Err(NetError::Shape(_))
+        ));
+        let dir = std::env::temp_dir().join(format!("shishi-net-{}", std::process::id()));
+        std::fs::write(&dir, &bytes).unwrap();
+        let err = Network::load(&dir, Some(Family::Chu)).unwrap_err();
+        std::fs::remove_file(&dir).ok();
+        assert!(matches!(err, NetError::WrongFamily { .. }), "{err}");
+    }
+}

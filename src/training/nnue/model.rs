@@ -1,0 +1,196 @@
+//! The network in floating point, as the trainer learns it, and its quantisation into the
+//! engine's [`Network`]. Parameters sit in one vector, `[transformer weights (input-major) |
+//! transformer biases | output weights (mover's half, then the other's) | output bias]`, so
+//! the optimiser treats them alike.
+
+use super::samples::Samples;
+use crate::board::Family;
+use crate::nnue::features::feature_count;
+use crate::nnue::network::{Network, QA, QB};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// The output scale written into nets: evaluation units per output unit.
+pub const SCALE: f32 = 400.0;
+
+/// The loss's target: `lambda` of the search score's win chance plus the rest of the result.
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    /// Sigmoid scale in evaluation units.
+    pub k: f32,
+    /// Weight of the search score (0: result only, 1: score only).
+    pub lambda: f32,
+}
+
+/// The float network.
+#[derive(Clone, Debug)]
+pub struct Model {
+    /// The family whose inputs it reads.
+    pub family: Family,
+    /// Hidden units per viewer.
+    pub hidden: usize,
+    /// All parameters.
+    pub params: Vec<f32>,
+}
+
+/// Scratch space for one position's forward and backward pass.
+pub struct Scratch {
+    us: Vec<f32>,
+    them: Vec<f32>,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Model {
+    /// A model with small random weights drawn from `seed`.
+    pub fn new(family: Family, hidden: usize, seed: u64) -> Model {
+        let inputs = feature_count(family);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut params = Vec::with_capacity(inputs * hidden + 3 * hidden + 1);
+        params.extend((0..inputs * hidden).map(|_| rng.gen_range(-0.1..0.1)));
+        params.extend(std::iter::repeat_n(0.0, hidden));
+        let out = 1.0 / (2.0 * hidden as f32).sqrt();
+        params.extend((0..2 * hidden).map(|_| rng.gen_range(-out..out)));
+        params.push(0.0);
+        Model {
+            family,
+            hidden,
+            params,
+        }
+    }
+
+    /// Scratch space sized for this model.
+    pub fn scratch(&self) -> Scratch {
+        Scratch {
+            us: vec![0.0; self.hidden],
+            them: vec![0.0; self.hidden],
+        }
+    }
+
+    fn bias_at(&self) -> usize {
+        feature_count(self.family) * self.hidden
+    }
+
+    fn accumulate(&self, inputs: &[u16], sums: &mut [f32]) {
+        let h = self.hidden;
+        let b = self.bias_at();
+        sums.copy_from_slice(&self.params[b..b + h]);
+        for &f in inputs {
+            let col = &self.params[f as usize * h..(f as usize + 1) * h];
+            for (s, w) in sums.iter_mut().zip(col) {
+                *s += w;
+            }
+        }
+    }
+
+    /// The output for position `i` (evaluation units, the mover's view), leaving the sums in
+    /// `scratch`.
+    pub fn forward(&self, samples: &Samples, i: usize, scratch: &mut Scratch) -> f32 {
+        let (us, them) = samples.inputs(i);
+        self.accumulate(us, &mut scratch.us);
+        self.accumulate(them, &mut scratch.them);
+        let h = self.hidden;
+        let out_at = self.bias_at() + h;
+        let w = &self.params[out_at..out_at + 2 * h];
+        let screlu = |x: f32| {
+            let c = x.clamp(0.0, 1.0);
+            c * c
+        };
+        let dot = |sums: &[f32], w: &[f32]| -> f32 {
+            sums.iter().zip(w).map(|(&x, &w)| screlu(x) * w).sum()
+        };
+        let out =
+            dot(&scratch.us, &w[..h]) + dot(&scratch.them, &w[h..]) + self.params[out_at + 2 * h];
+        out * SCALE
+    }
+
+    /// The loss of position `i`, and its gradient added into `grad`.
+    pub fn backward(
+        &self,
+        samples: &Samples,
+        i: usize,
+        target: Target,
+        scratch: &mut Scratch,
+        grad: &mut [f32],
+    ) -> f32 {
+        let pred = self.forward(samples, i, scratch);
+        let (p, t) = prediction_and_target(pred, samples, i, target);
+        let loss = (p - t) * (p - t);
+        let d_out = 2.0 * (p - t) * p * (1.0 - p) * SCALE / target.k;
+        let h = self.hidden;
+        let bias_at = self.bias_at();
+        let out_at = bias_at + h;
+        grad[out_at + 2 * h] += d_out;
+        let (us, them) = samples.inputs(i);
+        for (half, (sums, inputs)) in [(&mut scratch.us, us), (&mut scratch.them, them)]
+            .into_iter()
+            .enumerate()
+        {
+            let w_at = out_at + half * h;
+            for j in 0..h {
+                let x = sums[j];
+                let c = x.clamp(0.0, 1.0);
+                grad[w_at + j] += d_out * c * c;
+                // The sums become the gradient at the transformer's output.
+                sums[j] = if x > 0.0 && x < 1.0 {
+                    d_out * self.params[w_at + j] * 2.0 * x
+                } else {
+                    0.0
+                };
+            }
+            for (g, d) in grad[bias_at..bias_at + h].iter_mut().zip(sums.iter()) {
+                *g += d;
+            }
+            for &f in inputs {
+                let col = &mut grad[f as usize * h..(f as usize + 1) * h];
+                for (g, d) in col.iter_mut().zip(sums.iter()) {
+                    *g += d;
+                }
+            }
+        }
+        loss
+    }
+
+    /// The loss of position `i` without a gradient.
+    pub fn loss(&self, samples: &Samples, i: usize, target: Target, scratch: &mut Scratch) -> f32 {
+        let pred = self.forward(samples, i, scratch);
+        let (p, t) = prediction_and_target(pred, samples, i, target);
+        (p - t) * (p - t)
+    }
+
+    /// The engine's quantised network.
+    pub fn quantise(&self) -> Network {
+        let h = self.hidden;
+        let bias_at = self.bias_at();
+        let q = |x: f32, scale: i32| -> i16 {
+            (x * scale as f32)
+                .round()
+                .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
+        };
+        Network {
+            family: self.family,
+            hidden: h,
+            scale: SCALE as i32,
+            ft_weights: self.params[..bias_at].iter().map(|&x| q(x, QA)).collect(),
+            ft_bias: self.params[bias_at..bias_at + h]
+                .iter()
+                .map(|&x| q(x, QA))
+                .collect(),
+            out_weights: self.params[bias_at + h..bias_at + 3 * h]
+                .iter()
+                .map(|&x| q(x, QB))
+                .collect(),
+            out_bias: (self.params[bias_at + 3 * h] * (QA * QB) as f32).round() as i32,
+        }
+    }
+}
+
+/// The predicted win chance and the target, for position `i` with output `pred`.
+fn prediction_and_target(pred: f32, samples: &Samples, i: usize, target: Target) -> (f32, f32) {
+    let p = sigmoid(pred / target.k);
+    let t = target.lambda * sigmoid(samples.score(i) / target.k)
+        + (1.0 - target.lambda) * samples.result(i);
+    (p, t)
+}

@@ -1,0 +1,169 @@
+//! Training positions as the network sees them: each position's active inputs from the side
+//! to move's view and the other side's, its search score and the game's result (both from the
+//! side to move's view). Read from the text records `datagen` writes, in parallel.
+
+use crate::board::{Color, Family};
+use crate::nnue::features::{feature, mirrored};
+use crate::position::Position;
+use crate::training::record::Result01;
+use rayon::prelude::*;
+
+/// Positions of one family, packed.
+#[derive(Clone, Debug, Default)]
+pub struct Samples {
+    /// Inputs of every position: the mover's view, then the other's (the same count each).
+    inputs: Vec<u16>,
+    /// Where each position's inputs start in `inputs`; one more entry than positions.
+    starts: Vec<u32>,
+    /// Search scores, the mover's view, in evaluation units.
+    scores: Vec<i16>,
+    /// Results, the mover's view: 0 lost, 1 drawn, 2 won.
+    results: Vec<u8>,
+}
+
+/// A line that is not a usable record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SampleError {
+    /// 1-based line number in its file.
+    pub line: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+/// One parsed position.
+struct Parsed {
+    us: Vec<u16>,
+    them: Vec<u16>,
+    score: i16,
+    result: u8,
+}
+
+fn parse_line(family: Family, line: &str, mirror: bool) -> Result<Option<[Parsed; 2]>, String> {
+    let t = line.trim();
+    if t.is_empty() || t.starts_with('#') {
+        return Ok(None);
+    }
+    let fields: Vec<&str> = t.split(';').collect();
+    let [variant, sfen, score, result] = fields[..] else {
+        return Err(format!("{} fields, a record has 4", fields.len()));
+    };
+    let variant = crate::board::Variant::from_name(variant)
+        .ok_or_else(|| format!("unknown variant '{variant}'"))?;
+    if variant.family() != family {
+        return Ok(None);
+    }
+    let pos = Position::from_sfen(variant, sfen).map_err(|e| e.to_string())?;
+    let score: i32 = score.parse().map_err(|_| format!("bad score '{score}'"))?;
+    let result = match result {
+        "0" | "0.0" => Result01::GoteWon,
+        "0.5" => Result01::Draw,
+        "1" | "1.0" => Result01::SenteWon,
+        _ => return Err(format!("bad result '{result}'")),
+    };
+    let mover = pos.side_to_move();
+    let flip = mover == Color::Gote;
+    let score = if flip { -score } else { score };
+    let won = (result.value() * 2.0) as u8;
+    let view = |viewer: Color, reflect: bool| -> Vec<u16> {
+        pos.occupied()
+            .iter()
+            .map(|sq| {
+                let at = if reflect { mirrored(variant, sq) } else { sq };
+                feature(variant, viewer, pos.piece_at(sq), at) as u16
+            })
+            .collect()
+    };
+    let parsed = |reflect: bool| Parsed {
+        us: view(mover, reflect),
+        them: view(!mover, reflect),
+        score: score.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
+        result: if flip { 2 - won } else { won },
+    };
+    Ok(Some([parsed(false), parsed(mirror)]))
+}
+
+impl Samples {
+    /// Reads every record of `family` in `text` (records of the other family are skipped);
+    /// the first bad line is an error. With `mirror`, each position is followed by its
+    /// reflection (see [`mirrored`]).
+    pub fn parse(family: Family, text: &str, mirror: bool) -> Result<Samples, SampleError> {
+        let lines: Vec<&str> = text.lines().collect();
+        let parsed: Vec<Result<Option<[Parsed; 2]>, SampleError>> = lines
+            .par_iter()
+            .enumerate()
+            .map(|(i, line)| {
+                parse_line(family, line, mirror).map_err(|reason| SampleError {
+                    line: i + 1,
+                    reason,
+                })
+            })
+            .collect();
+        let mut samples = Samples::default();
+        samples.starts.push(0);
+        for p in parsed {
+            if let Some([p, reflected]) = p? {
+                samples.push(&p.us, &p.them, p.score, p.result);
+                if mirror {
+                    samples.push(&reflected.us, &reflected.them, p.score, p.result);
+                }
+            }
+        }
+        Ok(samples)
+    }
+
+    fn push(&mut self, us: &[u16], them: &[u16], score: i16, result: u8) {
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        self.inputs.extend_from_slice(us);
+        self.inputs.extend_from_slice(them);
+        self.starts.push(self.inputs.len() as u32);
+        self.scores.push(score);
+        self.results.push(result);
+    }
+
+    /// Appends `other`'s positions.
+    pub fn extend(&mut self, other: &Samples) {
+        for i in 0..other.len() {
+            let (us, them) = other.inputs(i);
+            self.push(us, them, other.scores[i], other.results[i]);
+        }
+    }
+
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.scores.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.scores.is_empty()
+    }
+
+    /// Position `i`'s inputs: the mover's view and the other side's.
+    pub fn inputs(&self, i: usize) -> (&[u16], &[u16]) {
+        let all = &self.inputs[self.starts[i] as usize..self.starts[i + 1] as usize];
+        all.split_at(all.len() / 2)
+    }
+
+    /// Position `i`'s search score, the mover's view.
+    pub fn score(&self, i: usize) -> f32 {
+        f32::from(self.scores[i])
+    }
+
+    /// Position `i`'s result, the mover's view: 0, 0.5 or 1.
+    pub fn result(&self, i: usize) -> f32 {
+        f32::from(self.results[i]) / 2.0
+    }
+
+    /// Positions `range` as a new set.
+    pub fn slice(&self, range: std::ops::Range<usize>) -> Samples {
+        let mut out = Samples::default();
+        out.starts.push(0);
+        for i in range {
+            let (us, them) = self.inputs(i);
+            out.push(us, them, self.scores[i], self.results[i]);
+        }
+        out
+    }
+}
