@@ -171,3 +171,21 @@ fn bad_options_are_one_line_errors() {
     assert!(stderr.contains("--games"), "{stderr}");
     assert!(!out.exists(), "a refused run creates no file");
 }
+
+#[test]
+fn shards_concatenated_in_order_are_the_whole_run() {
+    // Two variants so that a shard starting at an odd game must keep the run's variant cycle.
+    let variants = ["--variant", "heian8x8,heian9x8"];
+    let whole = generate(&temp_file("whole"), 5, &variants);
+    let mut joined = String::new();
+    for shard in ["0/3", "1/3", "2/3"] {
+        let out = temp_file(&format!("shard-{}", &shard[..1]));
+        let extra = [variants[0], variants[1], "--shard", shard];
+        joined.push_str(&generate(&out, 5, &extra));
+    }
+    assert_eq!(count_lines_starting(&whole, "# end game"), 5);
+    assert_eq!(joined, whole);
+    let (code, _, stderr) = datagen(&temp_file("bad-shard"), 5, &["--shard", "3/3"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--shard"), "{stderr}");
+}

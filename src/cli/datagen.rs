@@ -4,7 +4,7 @@
 //! terminal and a plain line every ten games otherwise; the summary goes to stdout.
 
 use super::{parse_variant, UsageError};
-use crate::training::datagen::{self, DatagenConfig, Progress, Summary};
+use crate::training::datagen::{self, shard_range, DatagenConfig, Progress, Summary};
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -40,6 +40,26 @@ pub struct DatagenArgs {
     /// A game still going after this many plies is a draw (default: Heian 300, Chu 500).
     #[arg(long)]
     max_plies: Option<usize>,
+    /// Play only shard K of N (0-based, `K/N`) of the run of `--games` games: a contiguous
+    /// range of its games, numbered, seeded and cycled through the variants as in the whole
+    /// run, so the N shards' files concatenated in order are the whole run's file. Needs
+    /// `--seed`.
+    #[arg(long)]
+    shard: Option<String>,
+}
+
+/// `K/N` with `K < N`.
+fn parse_shard(text: &str) -> Result<(usize, usize), UsageError> {
+    let bad = || UsageError(format!("--shard takes K/N with 0 <= K < N, not '{text}'"));
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if n == 0 || k >= n {
+        return Err(bad());
+    }
+    Ok((k, n))
 }
 
 fn clock_seed() -> u64 {
@@ -89,10 +109,29 @@ pub fn run(args: DatagenArgs) -> Result<(), UsageError> {
         .iter()
         .map(|name| parse_variant(name.trim()))
         .collect::<Result<Vec<_>, _>>()?;
+    if args.shard.is_some() && args.seed.is_none() {
+        return Err(UsageError(
+            "--shard needs --seed: the shards of one run share its seed".to_string(),
+        ));
+    }
+    let (first_game, games) = match &args.shard {
+        Some(text) => {
+            let (k, n) = parse_shard(text)?;
+            shard_range(args.games, k, n)
+        }
+        None => (0, args.games),
+    };
+    if let (Some(shard), 0) = (&args.shard, games) {
+        return Err(UsageError(format!(
+            "--shard {shard} of {} games holds no game",
+            args.games
+        )));
+    }
     let seed = args.seed.unwrap_or_else(clock_seed);
     let config = DatagenConfig {
         variants,
-        games: args.games,
+        games,
+        first_game,
         nodes: args.nodes,
         threads: args.threads,
         hash_mb: args.hash,

@@ -57,6 +57,18 @@ pub struct DatagenConfig {
     pub out: PathBuf,
     /// The ply limit; `None`: [`HEIAN_MAX_PLIES`] or [`CHU_MAX_PLIES`] by the game's variant.
     pub max_plies: Option<usize>,
+    /// The run's number of its first game: a shard of a larger run plays that run's games
+    /// `first_game..first_game + games` (variant and seed follow the run's numbering), so
+    /// shards written apart and concatenated in order are the file one run would write.
+    pub first_game: usize,
+}
+
+/// The games of shard `k` of `n` (0-based) of a run of `games` games: its first game and how
+/// many it plays. The shards' ranges are contiguous, never overlap, and cover the run.
+pub fn shard_range(games: usize, k: usize, n: usize) -> (usize, usize) {
+    let start = games * k / n;
+    let end = games * (k + 1) / n;
+    (start, end - start)
 }
 
 /// Why a run could not start or stopped.
@@ -285,9 +297,10 @@ pub fn run(
                         if index >= config.games {
                             break;
                         }
-                        let variant = config.variants[index % config.variants.len()];
+                        let number = config.first_game + index;
+                        let variant = config.variants[number % config.variants.len()];
                         let settings = config.settings(variant);
-                        let seed = game_seed(config.seed, index);
+                        let seed = game_seed(config.seed, number);
                         let played = play_game(&mut engine, variant, &settings, seed);
                         if sender.send((index, played)).is_err() {
                             break;
@@ -310,7 +323,7 @@ pub fn run(
             })?;
             waiting.insert(index, game);
             while let Some(game) = waiting.remove(&next_to_write) {
-                let block = format_block(next_to_write + 1, &game);
+                let block = format_block(config.first_game + next_to_write + 1, &game);
                 file.write_all(block.as_bytes())
                     .and_then(|()| file.flush())
                     .map_err(|e| {
@@ -341,6 +354,7 @@ mod tests {
             seed: 1,
             out: PathBuf::from("unused"),
             max_plies: None,
+            first_game: 0,
         }
     }
 
