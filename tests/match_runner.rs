@@ -1,4 +1,4 @@
-//! The match runner against a scripted fake engine (`src/bin/fake_engine.rs`): every kind of
+//! The match runner against a scripted fake engine (`examples/fake_engine.rs`): every kind of
 //! engine failure is charged to the side that failed, the match goes on, and a normal game ends
 //! with a result shishi's own rules confirm.
 
@@ -20,7 +20,39 @@ use shishi::position::{OutcomeReason, Position};
 use shishi::rules::RuleSet;
 use std::time::Duration;
 
-const FAKE: &str = env!("CARGO_BIN_EXE_fake_engine");
+/// The scripted engine, displayed as its path (`format!("{FAKE} --name a")`). It is an example,
+/// so `cargo install` leaves it out: `cargo test` builds the examples beside the tests, and a
+/// run of this file alone (`cargo test --test match_runner`) builds it on first use.
+const FAKE: FakeEngine = FakeEngine;
+
+struct FakeEngine;
+
+impl std::fmt::Display for FakeEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        f.write_str(PATH.get_or_init(fake_engine_path))
+    }
+}
+
+/// `target/<profile>/examples/fake_engine`, next to the `deps/` folder this test runs from.
+fn fake_engine_path() -> String {
+    let exe = std::env::current_exe().unwrap();
+    let profile_dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
+    let name = format!("fake_engine{}", std::env::consts::EXE_SUFFIX);
+    let path = profile_dir.join("examples").join(name);
+    if !path.exists() {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| env!("CARGO").to_string());
+        let mut build = std::process::Command::new(cargo);
+        build.current_dir(env!("CARGO_MANIFEST_DIR"));
+        build.args(["build", "--example", "fake_engine"]);
+        if profile_dir.file_name().is_some_and(|n| n == "release") {
+            build.arg("--release");
+        }
+        let status = build.status().unwrap();
+        assert!(status.success() && path.exists(), "could not build {}", path.display());
+    }
+    path.display().to_string()
+}
 
 fn run(second: &str, protocol: Protocol, variant: Variant, games: usize, tc: &str) -> MatchSummary {
     run_limited(second, protocol, variant, games, tc, None)
