@@ -189,3 +189,87 @@ fn shards_concatenated_in_order_are_the_whole_run() {
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("--shard"), "{stderr}");
 }
+
+/// The record lines of a text data file.
+fn record_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !Record::is_comment(l))
+        .map(str::to_string)
+        .collect()
+}
+
+fn convert(input: &Path, output: &Path) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args(["convert", "--input", input.to_str().unwrap(), "--output"])
+        .arg(output)
+        .output()
+        .expect("binary runs");
+    let text = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code().unwrap_or(-1), text)
+}
+
+#[test]
+fn packed_games_hold_the_text_files_positions_in_a_fraction_of_the_bytes() {
+    let text_file = temp_file("as-text.txt");
+    let text = generate(&text_file, 4, &[]);
+    let packed_file = temp_file("as-packed.spk");
+    let (code, stdout, stderr) = datagen(&packed_file, 4, &[]);
+    assert_eq!(code, 0, "{stdout} {stderr}");
+    let packed = std::fs::read(&packed_file).unwrap();
+    assert!(packed.starts_with(b"SHPG"));
+    // Replayed, the packed games give exactly the text file's records.
+    let back = temp_file("back.txt");
+    let (code, err) = convert(&packed_file, &back);
+    assert_eq!(code, 0, "{err}");
+    let converted = std::fs::read_to_string(&back).unwrap();
+    assert_eq!(record_lines(&converted), record_lines(&text));
+    assert!(
+        packed.len() * 4 < text.len(),
+        "{} vs {} bytes",
+        packed.len(),
+        text.len()
+    );
+    // Text to packed and back keeps every record.
+    let repacked = temp_file("repacked.spk");
+    assert_eq!(convert(&text_file, &repacked).0, 0);
+    let again = temp_file("again.txt");
+    assert_eq!(convert(&repacked, &again).0, 0);
+    assert_eq!(
+        record_lines(&std::fs::read_to_string(&again).unwrap()),
+        record_lines(&text)
+    );
+}
+
+#[test]
+fn a_packed_run_resumes_after_a_kill_and_shards_concatenate() {
+    let whole_file = temp_file("whole.spk");
+    assert_eq!(datagen(&whole_file, 4, &[]).0, 0);
+    let whole = std::fs::read(&whole_file).unwrap();
+    // A run killed inside its third block: the partial block is cut off and the run resumed.
+    let cut_file = temp_file("cut.spk");
+    assert_eq!(datagen(&cut_file, 3, &[]).0, 0);
+    let three = std::fs::read(&cut_file).unwrap();
+    std::fs::write(&cut_file, &three[..three.len() - 7]).unwrap();
+    let (code, stdout, stderr) = datagen(&cut_file, 4, &[]);
+    assert_eq!(code, 0, "{stdout} {stderr}");
+    assert!(stderr.contains("incomplete"), "{stderr}");
+    assert_eq!(std::fs::read(&cut_file).unwrap(), whole);
+    let mut joined = Vec::new();
+    for shard in ["0/2", "1/2"] {
+        let out = temp_file(&format!("shard-{}.spk", &shard[..1]));
+        assert_eq!(datagen(&out, 4, &["--shard", shard]).0, 0);
+        joined.extend(std::fs::read(&out).unwrap());
+    }
+    assert_eq!(joined, whole);
+    // A corrupt block is refused by name and the file left as it is.
+    let mut corrupt = whole.clone();
+    corrupt[40] ^= 0x55;
+    std::fs::write(&cut_file, &corrupt).unwrap();
+    let (code, _, stderr) = datagen(&cut_file, 6, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("corrupt") || stderr.contains("byte"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(&cut_file).unwrap(), corrupt);
+}

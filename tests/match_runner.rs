@@ -49,7 +49,11 @@ fn fake_engine_path() -> String {
             build.arg("--release");
         }
         let status = build.status().unwrap();
-        assert!(status.success() && path.exists(), "could not build {}", path.display());
+        assert!(
+            status.success() && path.exists(),
+            "could not build {}",
+            path.display()
+        );
     }
     path.display().to_string()
 }

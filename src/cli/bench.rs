@@ -28,17 +28,18 @@ pub struct BenchArgs {
     hce: bool,
 }
 
-fn eval_options(args: &BenchArgs) -> Result<EvalOptions, UsageError> {
-    let file_net = match &args.eval_file {
+/// The evaluation `--hce` and `--eval-file` choose (shared by the subcommands that search).
+pub fn eval_options(hce: bool, eval_file: Option<&str>) -> Result<EvalOptions, UsageError> {
+    let file_net = match eval_file {
         None => None,
         Some(path) => {
             let net = Network::load(std::path::Path::new(path), None)
                 .map_err(|e| UsageError(format!("{path}: {e}")))?;
-            Some((path.clone(), Arc::new(net)))
+            Some((path.to_string(), Arc::new(net)))
         }
     };
     Ok(EvalOptions {
-        use_nnue: !args.hce,
+        use_nnue: !hce,
         file_net,
     })
 }
@@ -51,7 +52,7 @@ pub fn run(args: BenchArgs) -> Result<(), UsageError> {
             )));
         }
     }
-    let eval = eval_options(&args)?;
+    let eval = eval_options(args.hce, args.eval_file.as_deref())?;
     let stdout = std::io::stdout();
     let result = if args.variant.is_some() || args.sfen.is_some() {
         let variant = parse_variant(args.variant.as_deref().unwrap_or("chushogi"))?;

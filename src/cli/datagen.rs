@@ -46,6 +46,12 @@ pub struct DatagenArgs {
     /// `--seed`.
     #[arg(long)]
     shard: Option<String>,
+    /// Play with the hand-crafted evaluation instead of the network.
+    #[arg(long)]
+    hce: bool,
+    /// Play with this net file instead of the embedded net of its family.
+    #[arg(long)]
+    eval_file: Option<String>,
 }
 
 /// `K/N` with `K < N`.
@@ -139,6 +145,7 @@ pub fn run(args: DatagenArgs) -> Result<(), UsageError> {
         seed,
         out: args.out,
         max_plies: args.max_plies,
+        eval: super::bench::eval_options(args.hce, args.eval_file.as_deref())?,
     };
     config.check().map_err(|e| UsageError(e.to_string()))?;
     let terminal = std::io::stderr().is_terminal();

@@ -4,6 +4,7 @@
 
 mod analyse;
 mod bench;
+mod convert;
 mod datagen;
 mod mate;
 mod perft;
@@ -45,6 +46,8 @@ enum Command {
     Tune(tune::TuneArgs),
     /// Train the network evaluation (NNUE) on self-play records; writes a net file.
     Train(train::TrainArgs),
+    /// Convert training data between text records and packed games (`.spk`).
+    Convert(convert::ConvertArgs),
 }
 
 /// Errors shown to the user as one line; exit code 2.
@@ -105,6 +108,7 @@ pub fn run() -> i32 {
         Some(Command::Datagen(args)) => datagen::run(args),
         Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Train(args)) => train::run(args),
+        Some(Command::Convert(args)) => convert::run(args),
         None => {
             crate::protocol::run_stdio();
             Ok(())

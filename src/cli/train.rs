@@ -3,12 +3,14 @@
 
 use super::UsageError;
 use crate::training::nnue::{self, Model, Samples, Target, TrainOptions};
+use crate::training::packed::is_packed;
 use clap::Args;
 use std::time::Instant;
 
 #[derive(Args)]
 pub struct TrainArgs {
-    /// Data files as `datagen` writes them (`variant;sfen;score;result` per line).
+    /// Data files as `datagen` writes them: text records (`variant;sfen;score;result` per
+    /// line) or packed games (`.spk`), told apart by their content.
     #[arg(long, required = true, num_args = 1..)]
     data: Vec<String>,
     /// The piece set: chu or heian (records of the other one are skipped).
@@ -83,8 +85,15 @@ fn read(args: &TrainArgs, family: crate::board::Family) -> Result<Vec<Samples>, 
     args.data
         .iter()
         .map(|path| {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
+            let bytes =
+                std::fs::read(path).map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
+            if is_packed(&bytes) {
+                return Samples::parse_packed(family, &bytes, args.mirror)
+                    .map_err(|e| UsageError(format!("{path}: {e}")));
+            }
+            let text = String::from_utf8(bytes).map_err(|_| {
+                UsageError(format!("{path}: neither text records nor packed games"))
+            })?;
             Samples::parse(family, &text, args.mirror)
                 .map_err(|e| UsageError(format!("{path}: line {}: {}", e.line, e.reason)))
         })

@@ -17,6 +17,7 @@
 //! the last complete block is cut off when it is the start of a block (the one being written
 //! when the run was killed, possibly ending in half a line); any other trailing text is an error.
 
+use super::packed::{self, PackedError, PackedGame};
 use super::selfplay::PlayedGame;
 use std::fmt::{self, Write as _};
 use std::fs::{File, OpenOptions};
@@ -31,6 +32,8 @@ const END_MARK: &[u8] = b"# end";
 pub enum DataFileError {
     /// Reading, cutting or opening the file failed.
     Io(io::Error),
+    /// A packed file holds something that is not a complete, valid game block.
+    Packed(PackedError),
     /// The file holds something datagen does not write there.
     Foreign {
         /// 1-based line number.
@@ -44,6 +47,7 @@ impl fmt::Display for DataFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DataFileError::Io(e) => write!(f, "{e}"),
+            DataFileError::Packed(e) => write!(f, "{e}; not a packed datagen file, left as it is"),
             DataFileError::Foreign { line, reason } => {
                 write!(
                     f,
@@ -144,10 +148,50 @@ fn starts_block(partial: &[u8]) -> bool {
     partial[..n] == GAME_MARK[..n]
 }
 
-/// Opens `path` for appending whole blocks (creating it if missing), after cutting off an
-/// incomplete last block; returns the file and what the scan found.
-pub fn open_for_append(path: &Path) -> Result<(File, Scan), DataFileError> {
+/// The two formats `datagen` writes: text records, or packed games ([`packed`], chosen by the
+/// extension `.spk`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// One `variant;sfen;score;result` line per position, in game blocks.
+    Text,
+    /// A game's start and moves in a few bytes a ply.
+    Packed,
+}
+
+impl Format {
+    /// The format of a file by its name: `.spk` is packed, anything else text.
+    pub fn of(path: &Path) -> Format {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("spk") => Format::Packed,
+            _ => Format::Text,
+        }
+    }
+
+    /// Game `number` (1-based) as this format's block.
+    pub fn block(self, number: usize, game: &PlayedGame) -> Vec<u8> {
+        match self {
+            Format::Text => format_block(number, game).into_bytes(),
+            Format::Packed => PackedGame::from_played(number as u32, game).to_bytes(),
+        }
+    }
+}
+
+/// Scans packed data for complete blocks; an incomplete last block is to be cut off.
+fn scan_packed(path: &Path) -> Result<Scan, DataFileError> {
+    let bytes = std::fs::read(path)?;
+    let scanned = packed::scan(&bytes, true).map_err(DataFileError::Packed)?;
+    Ok(Scan {
+        games: scanned.games.len(),
+        keep: scanned.complete,
+        dropped: bytes.len() as u64 - scanned.complete,
+    })
+}
+
+/// Opens `path` for appending whole blocks of `format` (creating it if missing), after cutting
+/// off an incomplete last block; returns the file and what the scan found.
+pub fn open_for_append(path: &Path, format: Format) -> Result<(File, Scan), DataFileError> {
     let scanned = match File::open(path) {
+        Ok(_) if format == Format::Packed => scan_packed(path)?,
         Ok(f) => scan(BufReader::new(f))?,
         Err(e) if e.kind() == io::ErrorKind::NotFound => Scan {
             games: 0,

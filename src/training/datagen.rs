@@ -12,7 +12,7 @@
 //! would have (given the same seed). The price: a finished game waits in memory while an earlier
 //! one is still being played, and is lost if the run is killed then.
 
-use super::data_file::{self, format_block, DataFileError};
+use super::data_file::{self, DataFileError, Format};
 use super::record::Result01;
 use super::selfplay::{play_game, GameSettings, PlayedGame, SelfPlayError};
 use crate::board::{Family, Variant};
@@ -57,6 +57,8 @@ pub struct DatagenConfig {
     pub out: PathBuf,
     /// The ply limit; `None`: [`HEIAN_MAX_PLIES`] or [`CHU_MAX_PLIES`] by the game's variant.
     pub max_plies: Option<usize>,
+    /// The evaluation the games are played with (the embedded nets by default).
+    pub eval: crate::search::EvalOptions,
     /// The run's number of its first game: a shard of a larger run plays that run's games
     /// `first_game..first_game + games` (variant and seed follow the run's numbering), so
     /// shards written apart and concatenated in order are the file one run would write.
@@ -254,7 +256,9 @@ pub fn run(
         path: config.out.clone(),
         error,
     };
-    let (mut file, scanned) = data_file::open_for_append(&config.out).map_err(file_error)?;
+    let format = Format::of(&config.out);
+    let (mut file, scanned) =
+        data_file::open_for_append(&config.out, format).map_err(file_error)?;
     let mut summary = Summary {
         games_before: scanned.games,
         dropped_bytes: scanned.dropped,
@@ -290,7 +294,7 @@ pub fn run(
                         threads: 1,
                         multipv: 1,
                         move_overhead: Duration::ZERO,
-                        ..EngineOptions::default()
+                        eval: config.eval.clone(),
                     });
                     while !stop.load(Ordering::Relaxed) {
                         let index = next_game.fetch_add(1, Ordering::Relaxed);
@@ -323,8 +327,8 @@ pub fn run(
             })?;
             waiting.insert(index, game);
             while let Some(game) = waiting.remove(&next_to_write) {
-                let block = format_block(config.first_game + next_to_write + 1, &game);
-                file.write_all(block.as_bytes())
+                let block = format.block(config.first_game + next_to_write + 1, &game);
+                file.write_all(&block)
                     .and_then(|()| file.flush())
                     .map_err(|e| {
                         stop.store(true, Ordering::Relaxed);
@@ -355,6 +359,7 @@ mod tests {
             out: PathBuf::from("unused"),
             max_plies: None,
             first_game: 0,
+            eval: crate::search::EvalOptions::default(),
         }
     }
 

@@ -9,6 +9,7 @@
 pub mod data_file;
 pub mod datagen;
 pub mod nnue;
+pub mod packed;
 pub mod record;
 pub mod selfplay;
 pub mod tune;

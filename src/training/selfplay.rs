@@ -100,6 +100,12 @@ pub struct PlayedGame {
     pub end: GameEnd,
     /// The positions kept, labelled with `result`.
     pub records: Vec<Record>,
+    /// The position the searches started from (after the random opening), as a SFEN.
+    pub start: String,
+    /// Every searched position in order: the move played from it (`None` for the last one
+    /// when an adjudication ended the game there) and its score from sente's view when it is
+    /// one of `records`.
+    pub line: Vec<(Option<Move>, Option<i32>)>,
 }
 
 /// Why a game could not be played to its end.
@@ -271,10 +277,12 @@ pub fn play_game(
 ) -> Result<PlayedGame, SelfPlayError> {
     let mut rng = StdRng::seed_from_u64(seed);
     let (mut game, first) = start(engine, variant, settings, &mut rng);
+    let start_sfen = game.position().to_sfen();
     let mut next_search = Some(first);
     let mut adjudicator = Adjudicator::default();
     // Positions kept so far: SFEN and score from sente's view.
     let mut kept: Vec<(String, i32)> = Vec::new();
+    let mut line: Vec<(Option<Move>, Option<i32>)> = Vec::new();
     let (winner, end) = loop {
         if let Some(outcome) = game.outcome() {
             break (outcome.winner, GameEnd::Rules(outcome.reason));
@@ -293,14 +301,18 @@ pub fn play_game(
             // the honest label for a game nobody could finish.
             break (None, GameEnd::MaxPlies);
         };
+        let mut score = None;
         if worth_recording(pos, best, found.score) {
             if let Score::Cp(cp) = found.score {
                 kept.push((pos.to_sfen(), sente_view(mover, cp)));
+                score = Some(sente_view(mover, cp));
             }
         }
         if let Some(verdict) = adjudicator.observe(game.plies(), mover, found.score) {
+            line.push((None, score));
             break verdict;
         }
+        line.push((Some(best), score));
         if game.play(best).is_err() {
             // A refused move leaves the record as it was.
             return Err(SelfPlayError::EngineMove {
@@ -325,6 +337,8 @@ pub fn play_game(
         result,
         end,
         records,
+        start: start_sfen,
+        line,
     })
 }
 

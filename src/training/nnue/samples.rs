@@ -111,6 +111,30 @@ impl Samples {
         Ok(samples)
     }
 
+    /// Reads the training positions of every game of `family` in packed data (see
+    /// [`packed`](crate::training::packed)); games are replayed in parallel.
+    pub fn parse_packed(family: Family, bytes: &[u8], mirror: bool) -> Result<Samples, String> {
+        let games = crate::training::packed::scan(bytes, false).map_err(|e| e.to_string())?;
+        let lines: Vec<Result<Vec<String>, String>> = games
+            .games
+            .par_iter()
+            .filter(|g| g.variant.family() == family)
+            .map(|g| {
+                g.records()
+                    .map(|records| records.iter().map(|r| r.to_string()).collect())
+                    .map_err(|e| format!("game {}: {e}", g.number))
+            })
+            .collect();
+        let mut text = String::new();
+        for game in lines {
+            for line in game? {
+                text.push_str(&line);
+                text.push('\n');
+            }
+        }
+        Samples::parse(family, &text, mirror).map_err(|e| e.reason)
+    }
+
     fn push(&mut self, us: &[u16], them: &[u16], score: i16, result: u8) {
         if self.starts.is_empty() {
             self.starts.push(0);
