@@ -583,4 +583,35 @@ mod tests {
         s.set("USI_Variant", "heian8x8").unwrap();
         assert_eq!(s.variant, Variant::Heian8x8);
     }
+
+    #[test]
+    fn eval_file_loads_a_net_and_refuses_a_bad_one_keeping_the_evaluation() {
+        let dir = std::env::temp_dir();
+        let good = dir.join(format!("shishi-options-good-{}.nnue", std::process::id()));
+        let bad = dir.join(format!("shishi-options-bad-{}.nnue", std::process::id()));
+        let net = crate::nnue::embedded::embedded(crate::board::Family::Heian).unwrap();
+        std::fs::write(&good, net.to_bytes()).unwrap();
+        let mut corrupt = net.to_bytes();
+        corrupt[1000] ^= 0x40;
+        std::fs::write(&bad, corrupt).unwrap();
+        let mut s = Settings::default();
+        let spec = find("EvalFile").unwrap();
+        assert_eq!(s.value(spec), NO_EVAL_FILE);
+        let path = good.to_str().unwrap();
+        assert!(s.set("EvalFile", path).unwrap().engine);
+        assert_eq!(s.value(spec), path);
+        let before = s.engine.clone();
+        let e = s.set("EvalFile", bad.to_str().unwrap()).unwrap_err();
+        assert!(e.to_string().contains("checksum"), "{e}");
+        let e = s.set("EvalFile", "/no/such/net").unwrap_err();
+        assert!(e.to_string().contains("cannot read"), "{e}");
+        assert_eq!(s.engine, before, "a refused net changes nothing");
+        s.set("EvalFile", "<empty>").unwrap();
+        assert_eq!(s.engine.eval.file_net, None);
+        s.set("UseNNUE", "false").unwrap();
+        assert!(s.engine.eval.net_for(crate::board::Family::Heian).is_none());
+        assert!(s.set("UseNNUE", "maybe").is_err());
+        std::fs::remove_file(good).ok();
+        std::fs::remove_file(bad).ok();
+    }
 }
