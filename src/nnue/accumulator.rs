@@ -68,25 +68,54 @@ impl NnueStack {
         if (self.top + 2) * len > self.frames.len() {
             self.frames.resize((self.top + 2) * len, 0);
         }
-        let (below, above) = self.frames.split_at_mut((self.top + 1) * len);
-        let dst = &mut above[..len];
-        dst.copy_from_slice(&below[self.top * len..]);
         self.top += 1;
         let Some(change) = pos.last_change() else {
             self.refresh(pos);
             return;
         };
+        let (below, above) = self.frames.split_at_mut(self.top * len);
+        let src = &below[(self.top - 1) * len..];
+        let dst = &mut above[..len];
         let h = self.net.hidden;
         let variant = pos.variant();
         for (half, viewer) in [Color::Sente, Color::Gote].into_iter().enumerate() {
-            let sums = &mut dst[half * h..(half + 1) * h];
-            for &(sq, piece) in &change.removed {
-                if piece.is_some() {
-                    sub(sums, self.net.column(feature(variant, viewer, piece, sq)));
+            let column = |(sq, piece)| self.net.column(feature(variant, viewer, piece, sq));
+            let mut removed = change
+                .removed
+                .iter()
+                .filter(|(_, piece)| piece.is_some())
+                .map(|&c| column(c));
+            let added = change.added.map(column);
+            let (src, dst) = (
+                &src[half * h..(half + 1) * h],
+                &mut dst[half * h..(half + 1) * h],
+            );
+            match (removed.next(), removed.next(), added) {
+                // A quiet move, and a capture: one pass each.
+                (Some(off), None, Some(on)) => {
+                    for i in 0..h {
+                        dst[i] = src[i] - i32::from(off[i]) + i32::from(on[i]);
+                    }
                 }
-            }
-            if let Some((sq, piece)) = change.added {
-                add(sums, self.net.column(feature(variant, viewer, piece, sq)));
+                (Some(off), Some(taken), Some(on)) => {
+                    for i in 0..h {
+                        dst[i] =
+                            src[i] - i32::from(off[i]) - i32::from(taken[i]) + i32::from(on[i]);
+                    }
+                    // A lion's second victim.
+                    for rest in removed {
+                        sub(dst, rest);
+                    }
+                }
+                (first, second, on) => {
+                    dst.copy_from_slice(src);
+                    for off in first.into_iter().chain(second).chain(removed) {
+                        sub(dst, off);
+                    }
+                    if let Some(on) = on {
+                        add(dst, on);
+                    }
+                }
             }
         }
     }

@@ -4,18 +4,27 @@
 //! viewer sees the board turned so that its own pieces start at the bottom: gote's view turns
 //! the variant's board by 180 degrees.
 
-use crate::board::piece::KINDS;
+use crate::board::piece::{KINDS, NUM_KINDS};
 use crate::board::{Color, Family, Kind, Piece, Square, Variant};
 use crate::position::Position;
 
-/// Number of piece kinds of `family`.
+/// Number of piece kinds of `family`: the kinds of one family are contiguous in [`KINDS`],
+/// Chu's first.
+#[inline]
 pub fn kind_count(family: Family) -> usize {
-    KINDS.iter().filter(|k| k.family() == family).count()
+    match family {
+        Family::Chu => Kind::HeianKing.index(),
+        Family::Heian => NUM_KINDS - Kind::HeianKing.index(),
+    }
 }
 
-/// Index of the first kind of `family` in [`KINDS`]: the kinds of one family are contiguous.
+/// Index of the first kind of `family` in [`KINDS`].
+#[inline]
 fn first_kind(family: Family) -> usize {
-    KINDS.iter().position(|k| k.family() == family).unwrap_or(0)
+    match family {
+        Family::Chu => 0,
+        Family::Heian => Kind::HeianKing.index(),
+    }
 }
 
 /// Squares of the family's input grid: 12x12 for Chu, 9x9 for every Heian board.
@@ -71,6 +80,20 @@ pub fn kind_of(family: Family, feature: usize) -> Kind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_family_owns_its_contiguous_kinds() {
+        for family in [Family::Chu, Family::Heian] {
+            let kinds: Vec<usize> = KINDS
+                .iter()
+                .filter(|k| k.family() == family)
+                .map(|k| k.index())
+                .collect();
+            assert_eq!(kinds.len(), kind_count(family));
+            assert_eq!(kinds[0], first_kind(family));
+            assert!(kinds.windows(2).all(|w| w[1] == w[0] + 1));
+        }
+    }
 
     #[test]
     fn every_start_piece_has_a_distinct_input_in_range() {
