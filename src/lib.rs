@@ -6,14 +6,16 @@
 //!   pieces, variants, Zobrist keys, attack tables.
 //! - `rules`: the rule sets (lishogi, JCSA, HaChu) and their single rules; `moves`: the `Move`.
 //! - `position`: a position with make/undo, SFEN and XBoard FEN, game end by position.
+//! - `nnue`: the network evaluation, its accumulators kept by make/undo, the embedded nets.
 //! - `movegen`: legal moves, lion power and the lion-trading rules.
 //! - `notation`: USI and XBoard spellings of moves.
 //! - `perft`: perft and divide.
 //! - `game`: a game record: moves, repetition and the game's result.
 //! - `search`: the alpha-beta search; `tsume`: the df-pn mate solver; `matchplay`: engine
 //!   matches, judged by `game` (none of the three uses another).
-//! - `training`: the data self-play writes for tuning the evaluation, the self-play that writes
-//!   it (`datagen`), and the tuner (`tune`).
+//! - `training`: the data self-play writes for tuning the evaluation (text records and packed
+//!   games), the self-play that writes it (`datagen`), the tuner (`tune`) and the network
+//!   trainer (`train`).
 //! - `protocol`: USI and XBoard sessions on stdin/stdout, and the USI session fed a line at a
 //!   time by a browser (`wasm32-unknown-unknown`).
 //! - `cli`: the command line.
