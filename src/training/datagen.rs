@@ -245,6 +245,37 @@ pub fn game_seed(seed: u64, index: usize) -> u64 {
     z ^ (z >> 31)
 }
 
+/// One worker: takes the next game number until the run's games are all taken (or `stop`),
+/// plays it with its own engine and sends it to the writer.
+fn play_games(
+    config: &DatagenConfig,
+    next_game: &AtomicUsize,
+    stop: &AtomicBool,
+    sender: &mpsc::Sender<(usize, Result<PlayedGame, SelfPlayError>)>,
+) {
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: config.hash_mb,
+        threads: 1,
+        multipv: 1,
+        move_overhead: Duration::ZERO,
+        eval: config.eval.clone(),
+    });
+    while !stop.load(Ordering::Relaxed) {
+        let index = next_game.fetch_add(1, Ordering::Relaxed);
+        if index >= config.games {
+            break;
+        }
+        let number = config.first_game + index;
+        let variant = config.variants[number % config.variants.len()];
+        let settings = config.settings(variant);
+        let seed = game_seed(config.seed, number);
+        let played = play_game(&mut engine, variant, &settings, seed);
+        if sender.send((index, played)).is_err() {
+            break;
+        }
+    }
+}
+
 /// Plays the games `config.out` still lacks and appends them; `on_progress` hears of each game
 /// written (and once before the first). Returns what this run wrote.
 pub fn run(
@@ -288,29 +319,7 @@ pub fn run(
             let (next_game, stop) = (&next_game, &stop);
             std::thread::Builder::new()
                 .name(format!("shishi-datagen-{id}"))
-                .spawn_scoped(scope, move || {
-                    let mut engine = Engine::new(EngineOptions {
-                        hash_mb: config.hash_mb,
-                        threads: 1,
-                        multipv: 1,
-                        move_overhead: Duration::ZERO,
-                        eval: config.eval.clone(),
-                    });
-                    while !stop.load(Ordering::Relaxed) {
-                        let index = next_game.fetch_add(1, Ordering::Relaxed);
-                        if index >= config.games {
-                            break;
-                        }
-                        let number = config.first_game + index;
-                        let variant = config.variants[number % config.variants.len()];
-                        let settings = config.settings(variant);
-                        let seed = game_seed(config.seed, number);
-                        let played = play_game(&mut engine, variant, &settings, seed);
-                        if sender.send((index, played)).is_err() {
-                            break;
-                        }
-                    }
-                })
+                .spawn_scoped(scope, move || play_games(config, next_game, stop, &sender))
                 .map_err(|e| {
                     stop.store(true, Ordering::Relaxed);
                     DatagenError::Thread(e)
