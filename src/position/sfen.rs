@@ -119,85 +119,104 @@ fn parse_board(variant: Variant, board: &str) -> Result<Vec<(Square, Piece)>, Sf
             found: ranks.len(),
         });
     }
-    let width = variant.width();
     let mut placed = Vec::new();
     for (row, text) in ranks.iter().enumerate() {
-        let mut col: usize = 0;
-        let bytes = text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let c = bytes[i] as char;
-            if c.is_ascii_digit() {
-                let start = i;
-                while i < bytes.len() && (bytes[i] as char).is_ascii_digit() {
-                    i += 1;
-                }
-                let token = &text[start..i];
-                let n: usize = token.parse().map_err(|_| SfenError::BadRun {
-                    rank: row,
-                    token: token.to_string(),
-                })?;
-                if n == 0 || n > 12 || token.starts_with('0') {
-                    return Err(SfenError::BadRun {
-                        rank: row,
-                        token: token.to_string(),
-                    });
-                }
-                col += n;
-            } else {
-                let start = i;
-                if c == '+' {
-                    i += 1;
-                }
-                if i >= bytes.len() || !(bytes[i] as char).is_ascii_alphabetic() {
-                    return Err(SfenError::BadPiece {
-                        rank: row,
-                        token: text[start..(i + 1).min(text.len())].to_string(),
-                    });
-                }
-                i += 1;
-                let token = &text[start..i];
-                let letter = token.to_ascii_uppercase();
-                let color = if token
-                    .chars()
-                    .last()
-                    .is_some_and(|ch| ch.is_ascii_uppercase())
-                {
-                    Color::Sente
-                } else {
-                    Color::Gote
-                };
-                let kind = Kind::from_letter(variant.family(), &letter).ok_or_else(|| {
-                    SfenError::BadPiece {
-                        rank: row,
-                        token: token.to_string(),
-                    }
-                })?;
-                if col < width as usize {
-                    placed.push((
-                        Square::from_coords(col as u8, row as u8),
-                        Piece::new(color, kind),
-                    ));
-                }
-                col += 1;
+        parse_rank(variant, row, text, &mut placed)?;
+    }
+    Ok(placed)
+}
+
+/// Reads rank `row` (0 at the top) into `placed`: runs of empty squares and piece tokens that
+/// fill exactly the variant's width.
+fn parse_rank(
+    variant: Variant,
+    row: usize,
+    text: &str,
+    placed: &mut Vec<(Square, Piece)>,
+) -> Result<(), SfenError> {
+    let width = variant.width();
+    let bytes = text.as_bytes();
+    let (mut col, mut i) = (0usize, 0usize);
+    while i < bytes.len() {
+        if bytes[i].is_ascii_digit() {
+            let (n, next) = read_run(text, row, i)?;
+            col += n;
+            i = next;
+        } else {
+            let (piece, next) = read_piece(variant, text, row, i)?;
+            if col < width as usize {
+                placed.push((Square::from_coords(col as u8, row as u8), piece));
             }
-            if col > width as usize {
-                return Err(SfenError::RankTooLong {
-                    rank: row,
-                    files: col,
-                    width,
-                });
-            }
+            col += 1;
+            i = next;
         }
-        if col < width as usize {
-            return Err(SfenError::RankTooShort {
+        if col > width as usize {
+            return Err(SfenError::RankTooLong {
                 rank: row,
                 files: col,
                 width,
             });
         }
     }
-    Ok(placed)
+    if col < width as usize {
+        return Err(SfenError::RankTooShort {
+            rank: row,
+            files: col,
+            width,
+        });
+    }
+    Ok(())
+}
+
+/// The run of empty squares starting at byte `i` of `text` (1 to 12, no leading zero) and the
+/// byte after it.
+fn read_run(text: &str, row: usize, i: usize) -> Result<(usize, usize), SfenError> {
+    let bytes = text.as_bytes();
+    let end = (i..bytes.len())
+        .find(|&j| !bytes[j].is_ascii_digit())
+        .unwrap_or(bytes.len());
+    let token = &text[i..end];
+    let bad = || SfenError::BadRun {
+        rank: row,
+        token: token.to_string(),
+    };
+    let n: usize = token.parse().map_err(|_| bad())?;
+    if n == 0 || n > 12 || token.starts_with('0') {
+        return Err(bad());
+    }
+    Ok((n, end))
+}
+
+/// The piece token (`+` and a letter, or a letter) starting at byte `i` of `text`, and the
+/// byte after it.
+fn read_piece(
+    variant: Variant,
+    text: &str,
+    row: usize,
+    i: usize,
+) -> Result<(Piece, usize), SfenError> {
+    let bytes = text.as_bytes();
+    let letter_at = if bytes[i] == b'+' { i + 1 } else { i };
+    if letter_at >= bytes.len() || !bytes[letter_at].is_ascii_alphabetic() {
+        return Err(SfenError::BadPiece {
+            rank: row,
+            token: text[i..(letter_at + 1).min(text.len())].to_string(),
+        });
+    }
+    let token = &text[i..letter_at + 1];
+    let color = if bytes[letter_at].is_ascii_uppercase() {
+        Color::Sente
+    } else {
+        Color::Gote
+    };
+    let kind =
+        Kind::from_letter(variant.family(), &token.to_ascii_uppercase()).ok_or_else(|| {
+            SfenError::BadPiece {
+                rank: row,
+                token: token.to_string(),
+            }
+        })?;
+    Ok((Piece::new(color, kind), letter_at + 1))
 }
 
 /// The width and height a board string describes, if it is well formed enough to tell.
