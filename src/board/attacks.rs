@@ -7,7 +7,7 @@
 //! behind that blocker is removed with one XOR. Off-board squares are passed in as occupied, so a
 //! slider on a small board stops at its edge.
 
-use crate::board::piece::{absolute_dirs, JUMP_DIAG2, JUMP_KNIGHT, JUMP_ORTH2};
+use crate::board::piece::{absolute_dirs, KindInfo, JUMP_DIAG2, JUMP_KNIGHT, JUMP_ORTH2};
 use crate::board::{Bitboard, Color, Direction, Kind, LionPower, Square, DIRECTIONS, KINDS};
 use std::sync::LazyLock;
 
@@ -38,10 +38,75 @@ fn add(bb: &mut Bitboard, sq: Square, dc: i8, dr: i8) {
     }
 }
 
+/// The squares a piece of `info`'s kind and `color` reaches from `sq` by steps, jumps and
+/// lion-power single moves, and the first steps of its lion double moves.
+fn leaps_from(
+    info: &KindInfo,
+    color: Color,
+    sq: Square,
+    neighbours: &[Bitboard; 144],
+) -> (Bitboard, Bitboard) {
+    let mut bb = Bitboard::EMPTY;
+    let mut first = Bitboard::EMPTY;
+    let steps = absolute_dirs(info.steps, color);
+    let forward: i8 = if color == Color::Sente { -1 } else { 1 };
+    for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
+        if steps >> d & 1 != 0 {
+            add(&mut bb, sq, dc, dr);
+        }
+    }
+    if info.jumps & JUMP_ORTH2 != 0 {
+        for (dc, dr) in [(0, 2), (0, -2), (2, 0), (-2, 0)] {
+            add(&mut bb, sq, dc, dr);
+        }
+    }
+    if info.jumps & JUMP_DIAG2 != 0 {
+        for (dc, dr) in [(2, 2), (2, -2), (-2, 2), (-2, -2)] {
+            add(&mut bb, sq, dc, dr);
+        }
+    }
+    if info.jumps & JUMP_KNIGHT != 0 {
+        add(&mut bb, sq, 1, 2 * forward);
+        add(&mut bb, sq, -1, 2 * forward);
+    }
+    match info.lion {
+        LionPower::None => {}
+        LionPower::Full => {
+            bb |= within_two_of(sq);
+            first = neighbours[sq.index()];
+        }
+        LionPower::Lines(mask) => {
+            let lines = absolute_dirs(mask, color);
+            for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
+                if lines >> d & 1 != 0 {
+                    add(&mut bb, sq, dc, dr);
+                    add(&mut bb, sq, 2 * dc, 2 * dr);
+                    add(&mut first, sq, dc, dr);
+                }
+            }
+        }
+    }
+    (bb, first)
+}
+
+/// Every square within two steps of `sq`, `sq` itself left out.
+fn within_two_of(sq: Square) -> Bitboard {
+    let mut bb = Bitboard::EMPTY;
+    for dc in -2..=2 {
+        for dr in -2..=2 {
+            if (dc, dr) != (0, 0) {
+                add(&mut bb, sq, dc, dr);
+            }
+        }
+    }
+    bb
+}
+
 impl Tables {
     fn build() -> Tables {
         let mut rays = [[Bitboard::EMPTY; 144]; 8];
         let mut neighbours = [Bitboard::EMPTY; 144];
+        let mut within_two = [Bitboard::EMPTY; 144];
         for sq in Square::all() {
             for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
                 let mut cur = sq;
@@ -51,16 +116,7 @@ impl Tables {
                 }
                 add(&mut neighbours[sq.index()], sq, dc, dr);
             }
-        }
-        let mut within_two = [Bitboard::EMPTY; 144];
-        for sq in Square::all() {
-            for dc in -2..=2 {
-                for dr in -2..=2 {
-                    if (dc, dr) != (0, 0) {
-                        add(&mut within_two[sq.index()], sq, dc, dr);
-                    }
-                }
-            }
+            within_two[sq.index()] = within_two_of(sq);
         }
         let mut leaper = Vec::new();
         let mut slide_dirs = Vec::new();
@@ -73,52 +129,10 @@ impl Tables {
             for color in Color::BOTH {
                 let c = color.index();
                 dirs[c] = absolute_dirs(info.slides, color);
-                let steps = absolute_dirs(info.steps, color);
-                let forward: i8 = if color == Color::Sente { -1 } else { 1 };
                 for sq in Square::all() {
-                    let bb = &mut per_color[c][sq.index()];
-                    for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
-                        if steps >> d & 1 != 0 {
-                            add(bb, sq, dc, dr);
-                        }
-                    }
-                    if info.jumps & JUMP_ORTH2 != 0 {
-                        for (dc, dr) in [(0, 2), (0, -2), (2, 0), (-2, 0)] {
-                            add(bb, sq, dc, dr);
-                        }
-                    }
-                    if info.jumps & JUMP_DIAG2 != 0 {
-                        for (dc, dr) in [(2, 2), (2, -2), (-2, 2), (-2, -2)] {
-                            add(bb, sq, dc, dr);
-                        }
-                    }
-                    if info.jumps & JUMP_KNIGHT != 0 {
-                        add(bb, sq, 1, 2 * forward);
-                        add(bb, sq, -1, 2 * forward);
-                    }
-                    match info.lion {
-                        LionPower::None => {}
-                        LionPower::Full => {
-                            for dc in -2..=2 {
-                                for dr in -2..=2 {
-                                    if (dc, dr) != (0, 0) {
-                                        add(bb, sq, dc, dr);
-                                    }
-                                }
-                            }
-                            first[c][sq.index()] = neighbours[sq.index()];
-                        }
-                        LionPower::Lines(mask) => {
-                            let lines = absolute_dirs(mask, color);
-                            for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
-                                if lines >> d & 1 != 0 {
-                                    add(bb, sq, dc, dr);
-                                    add(bb, sq, 2 * dc, 2 * dr);
-                                    add(&mut first[c][sq.index()], sq, dc, dr);
-                                }
-                            }
-                        }
-                    }
+                    let (bb, lion_first_steps) = leaps_from(info, color, sq, &neighbours);
+                    per_color[c][sq.index()] = bb;
+                    first[c][sq.index()] = lion_first_steps;
                 }
             }
             leaper.push(per_color);
