@@ -2,7 +2,7 @@
 //! own rules (see `crate::matchplay`). This file only reads the arguments.
 
 use super::{parse_rules, parse_variant, UsageError};
-use crate::board::Color;
+use crate::board::{Color, Variant};
 use crate::matchplay::driver::TimeControl;
 use crate::matchplay::engine_spec::parse_engine;
 use crate::matchplay::openings::{parse_book, Opening};
@@ -11,7 +11,8 @@ use crate::matchplay::play_game::{DrawAdjudication, GameRules, ResignAdjudicatio
 use crate::matchplay::resume::{read_past_games, PastGame, ResumeCheck};
 use crate::matchplay::stats::Sprt;
 use crate::matchplay::{
-    check_engine, distinct_names, game_start, run_match, summary_table, MatchConfig, Protocol,
+    check_engine, distinct_names, game_start, run_match, summary_table, MatchConfig, MatchGame,
+    Protocol,
 };
 use clap::Args;
 use std::io::Write;
@@ -188,6 +189,81 @@ fn past_games(
     read_past_games(&text, &check).map_err(|e| UsageError(format!("cannot resume '{path}': {e}")))
 }
 
+/// `--proto`: one protocol for both engines or one each.
+fn protocols(proto: &str) -> Result<[Protocol; 2], UsageError> {
+    let protocols = proto
+        .split(',')
+        .map(|p| {
+            Protocol::from_name(p.trim())
+                .ok_or_else(|| UsageError(format!("unknown protocol '{p}' (usi, xboard, auto)")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    match protocols[..] {
+        [p] => Ok([p, p]),
+        [p, q] => Ok([p, q]),
+        _ => Err(UsageError(
+            "--proto takes one protocol or two separated by a comma".into(),
+        )),
+    }
+}
+
+/// The opening book `--openings` names, or the start position alone.
+fn openings(args: &MatchArgs, variant: Variant) -> Result<Vec<Opening>, UsageError> {
+    match &args.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| UsageError(format!("cannot read openings '{path}': {e}")))?;
+            parse_book(variant, &text).map_err(|e| UsageError(format!("openings '{path}': {e}")))
+        }
+        None => Ok(vec![Opening::startpos(variant)]),
+    }
+}
+
+/// The PGN file `--pgn` names, appended to with `--resume`, else started afresh.
+fn open_pgn(args: &MatchArgs) -> Result<Option<std::fs::File>, UsageError> {
+    Ok(match &args.pgn {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .append(args.resume)
+                .truncate(!args.resume)
+                .open(path)
+                .map_err(|e| UsageError(format!("cannot write PGN '{path}': {e}")))?,
+        ),
+        None => None,
+    })
+}
+
+/// Appends a finished game to the PGN file.
+fn write_game(
+    file: &mut std::fs::File,
+    event: &str,
+    variant: Variant,
+    config: &MatchConfig,
+    done: &MatchGame,
+) -> std::io::Result<()> {
+    let tcs = config
+        .engines
+        .each_ref()
+        .map(|e| e.time_control_text.as_str());
+    let (sente, gote, time_controls) = if done.first_color == Color::Sente {
+        (&done.names[0], &done.names[1], tcs)
+    } else {
+        (&done.names[1], &done.names[0], [tcs[1], tcs[0]])
+    };
+    let info = RecordInfo {
+        event,
+        round: done.index + 1,
+        variant,
+        sente,
+        gote,
+        time_controls,
+    };
+    file.write_all(write_record(&info, &done.game).as_bytes())?;
+    file.flush()
+}
+
 pub fn run(args: MatchArgs) -> Result<(), UsageError> {
     let engine_texts: [String; 2] = args.engines.clone().try_into().map_err(|_| {
         UsageError(format!(
@@ -195,23 +271,7 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
             args.engines.len()
         ))
     })?;
-    let protocols = args
-        .proto
-        .split(',')
-        .map(|p| {
-            Protocol::from_name(p.trim())
-                .ok_or_else(|| UsageError(format!("unknown protocol '{p}' (usi, xboard, auto)")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let protocol = match protocols[..] {
-        [p] => [p, p],
-        [p, q] => [p, q],
-        _ => {
-            return Err(UsageError(
-                "--proto takes one protocol or two separated by a comma".into(),
-            ))
-        }
-    };
+    let protocol = protocols(&args.proto)?;
     let variant = parse_variant(&args.variant)?;
     let rules = parse_rules(&args.rules)?;
     let tc =
@@ -232,14 +292,7 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
             args.concurrency
         )));
     }
-    let openings = match &args.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| UsageError(format!("cannot read openings '{path}': {e}")))?;
-            parse_book(variant, &text).map_err(|e| UsageError(format!("openings '{path}': {e}")))?
-        }
-        None => vec![Opening::startpos(variant)],
-    };
+    let openings = openings(&args, variant)?;
     let sprt = args
         .sprt
         .as_deref()
@@ -264,18 +317,7 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
         (Some(path), true) => past_games(path, &args, variant, &engines, &openings)?,
         _ => Vec::new(),
     };
-    let mut pgn = match &args.pgn {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .write(true)
-                .create(true)
-                .append(args.resume)
-                .truncate(!args.resume)
-                .open(path)
-                .map_err(|e| UsageError(format!("cannot write PGN '{path}': {e}")))?,
-        ),
-        None => None,
-    };
+    let mut pgn = open_pgn(&args)?;
     let config = MatchConfig {
         engines,
         games: args.games,
@@ -295,27 +337,7 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
     let mut pgn_error = None;
     let summary = run_match(&config, &mut std::io::stderr(), &mut |done| {
         let Some(file) = pgn.as_mut() else { return };
-        let tcs = config
-            .engines
-            .each_ref()
-            .map(|e| e.time_control_text.as_str());
-        let (sente, gote, time_controls) = if done.first_color == Color::Sente {
-            (&done.names[0], &done.names[1], tcs)
-        } else {
-            (&done.names[1], &done.names[0], [tcs[1], tcs[0]])
-        };
-        let info = RecordInfo {
-            event: &args.event,
-            round: done.index + 1,
-            variant,
-            sente,
-            gote,
-            time_controls,
-        };
-        if let Err(e) = file
-            .write_all(write_record(&info, &done.game).as_bytes())
-            .and_then(|_| file.flush())
-        {
+        if let Err(e) = write_game(file, &args.event, variant, &config, done) {
             pgn_error.get_or_insert(e.to_string());
         }
     });
