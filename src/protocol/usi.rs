@@ -635,6 +635,7 @@ impl Session {
                 nodes: None,
                 table_mb,
                 stop: Some(stop),
+                ..MateLimits::default()
             };
             let report = solve(&pos, limits);
             let line = match report.outcome {

@@ -24,5 +24,5 @@ mod dfpn;
 mod rules;
 mod verify;
 
-pub use dfpn::{solve, MateLimits, MateOutcome, MateReport};
-pub use verify::{verify, VerifyError};
+pub use dfpn::{solve, MateLimits, MateOutcome, MateReport, MAX_PLIES};
+pub use verify::{verified_line, verify, VerifyError};

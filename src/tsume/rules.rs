@@ -30,8 +30,10 @@ pub fn checks(pos: &mut Position) -> MoveList {
     all
 }
 
-/// The defender's escapes in `pos` (defender to move): its legal moves, less those that leave
-/// its only royal attacked without taking the attacker's last royal.
+/// The defender's escapes in `pos` (defender to move): its legal moves, less those after which
+/// it has a single royal and that royal is attacked, unless the move took the attacker's last
+/// royal. A move that gains a second royal (a Drunk Elephant promoting to Crown Prince) is an
+/// escape even when the King stays attacked: taking the King no longer ends the game.
 pub fn escapes(pos: &mut Position) -> MoveList {
     let defender = pos.side_to_move();
     let mut all = MoveList::new();
@@ -41,14 +43,14 @@ pub fn escapes(pos: &mut Position) -> MoveList {
     generate(pos, &mut all);
     let attacker = !defender;
     let attacker_royal = pos.royals(attacker).any();
-    if pos.royals(defender).count() == 1 {
-        all.retain(|mv| {
-            pos.play(*mv);
-            // Taking the attacker's last royal wins for the defender, whatever else hangs.
-            let safe = !pos.in_check(defender) || (attacker_royal && royals_gone(pos, attacker));
-            pos.undo();
-            safe
-        });
-    }
+    all.retain(|mv| {
+        pos.play(*mv);
+        // Taking the attacker's last royal wins for the defender, whatever else hangs.
+        let safe = pos.royals(defender).count() != 1
+            || !pos.in_check(defender)
+            || (attacker_royal && royals_gone(pos, attacker));
+        pos.undo();
+        safe
+    });
     all
 }
