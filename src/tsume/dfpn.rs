@@ -213,6 +213,10 @@ struct Solver {
     /// Keys of the positions on the path, and the hash of the path above the current node.
     path: Vec<u64>,
     path_hash: u64,
+    /// Whether a position repeated on the path fails the attack (the first search). Searches
+    /// for a shorter mate do without: their ply limit ends every cycle, and what they store
+    /// then holds on every path.
+    repetitions: bool,
     nodes: u64,
     limits: MateLimits,
     start: Instant,
@@ -232,6 +236,7 @@ pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
         capacity,
         path: Vec::new(),
         path_hash: 0,
+        repetitions: true,
         nodes: 0,
         limits,
         start: Instant::now(),
@@ -302,6 +307,7 @@ impl Solver {
     /// as mates have odd lengths) until one is refuted: the length of the shortest mate found
     /// and whether it is proven shortest.
     fn shorten(&mut self, mut length: u16) -> (u16, bool) {
+        self.repetitions = false;
         while length > 1 && !self.stopped {
             let v = self.prove(length - 2);
             if v.pn == 0 {
@@ -318,7 +324,7 @@ impl Solver {
         if child.wins {
             return Value::proven(0);
         }
-        if self.path.contains(&child.key) {
+        if self.repetitions && self.path.contains(&child.key) {
             return Value::disproven(DEPTH_INF, true);
         }
         let Some(e) = self.table.get(&child.key) else {
