@@ -213,14 +213,18 @@ struct Solver {
     /// Keys of the positions on the path, and the hash of the path above the current node.
     path: Vec<u64>,
     path_hash: u64,
-    /// Whether a position repeated on the path fails the attack (the first search). Searches
-    /// for a shorter mate do without: their ply limit ends every cycle, and what they store
-    /// then holds on every path.
+    /// Whether a position repeated on the path fails the attack (always in the first search;
+    /// searches for a shorter mate do without on alternate shares, see `prove_shared`).
     repetitions: bool,
     nodes: u64,
     limits: MateLimits,
     start: Instant,
+    /// The search must return: the budget is spent, or `cap` is reached.
     stopped: bool,
+    /// The budget (time, nodes, `stop`) is spent.
+    exhausted: bool,
+    /// A node count at which the current search pauses (a share of the budget).
+    cap: Option<u64>,
 }
 
 /// Solves the tsume in `pos` (the side to move attacks) within `limits`: a first mate, then
@@ -241,6 +245,8 @@ pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
         limits,
         start: Instant::now(),
         stopped: false,
+        exhausted: false,
+        cap: None,
     };
     let first = solver.prove(limit);
     let mut report = MateReport {
@@ -284,12 +290,14 @@ impl Solver {
     fn check_limits(&mut self) {
         let stop = self.limits.stop.as_ref().is_some_and(|s| s.is_set());
         if self.nodes & 1023 != 1 {
+            self.exhausted |= stop;
             self.stopped |= stop;
             return;
         }
         let time = self.limits.time.is_some_and(|t| self.start.elapsed() >= t);
         let nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
-        self.stopped |= stop || time || nodes;
+        self.exhausted |= stop || time || nodes;
+        self.stopped |= self.exhausted || self.cap.is_some_and(|c| self.nodes >= c);
     }
 
     /// Searches the current position with `limit` plies until it is settled or the budget
@@ -307,9 +315,8 @@ impl Solver {
     /// as mates have odd lengths) until one is refuted: the length of the shortest mate found
     /// and whether it is proven shortest.
     fn shorten(&mut self, mut length: u16) -> (u16, bool) {
-        self.repetitions = false;
-        while length > 1 && !self.stopped {
-            let v = self.prove(length - 2);
+        while length > 1 && !self.exhausted {
+            let v = self.prove_shared(length - 2);
             if v.pn == 0 {
                 length = v.dist;
             } else if v.dn == 0 {
@@ -317,6 +324,28 @@ impl Solver {
             }
         }
         (length, length == 1)
+    }
+
+    /// A search for a mate within `limit` plies that alternates, on doubling shares of nodes,
+    /// between failing repetitions on the path (cheap where checks cycle, but its disproofs
+    /// hold on one path only) and letting the ply limit end cycles (disproofs shared by every
+    /// path). Both store only facts that hold, so they share the table.
+    fn prove_shared(&mut self, limit: u16) -> Value {
+        let mut share = 50_000u64;
+        loop {
+            for repetitions in [true, false] {
+                self.repetitions = repetitions;
+                self.cap = Some(self.nodes.saturating_add(share));
+                let v = self.prove(limit);
+                self.cap = None;
+                self.stopped = self.exhausted;
+                if v.settled() || self.exhausted {
+                    self.repetitions = true;
+                    return v;
+                }
+            }
+            share = share.saturating_mul(2);
+        }
     }
 
     /// What the table says about a child, `r` plies left at the child.
@@ -571,6 +600,7 @@ impl Solver {
             Some(found) => found,
             None => {
                 self.stopped = false;
+                self.exhausted = false;
                 self.limits.time = None;
                 self.limits.nodes = Some(self.nodes.saturating_add(1_000_000));
                 let v = self.prove(r);
