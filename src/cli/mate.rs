@@ -35,6 +35,9 @@ pub struct MateArgs {
     /// Memory for the proof table in MiB.
     #[arg(long, default_value_t = 256)]
     hash: usize,
+    /// The longest mate looked for, in plies (1 to 2001): "no mate" then means none within it.
+    #[arg(long, default_value_t = crate::tsume::MAX_PLIES)]
+    max_plies: usize,
 }
 
 /// One problem of the run.
@@ -123,11 +126,11 @@ enum Verdict {
     Unsolved,
 }
 
-fn judge(problem: &Problem, report: &MateReport) -> (Verdict, String) {
+fn judge(problem: &Problem, report: &MateReport, max_plies: usize) -> (Verdict, String) {
     let MateOutcome::Mate(line) = &report.outcome else {
         let what = match (&report.outcome, &report.rejected) {
             (_, Some(why)) => format!("REJECTED: {why}"),
-            (MateOutcome::NoMate, _) => "no mate".to_string(),
+            (MateOutcome::NoMate, _) => format!("no mate within {max_plies} plies"),
             _ => "timeout".to_string(),
         };
         return (Verdict::Unsolved, what);
@@ -169,7 +172,15 @@ pub fn run(args: MateArgs) -> Result<(), UsageError> {
         crate::search::tt::check_hash_mb(args.hash)
             .map_err(|e| UsageError(format!("--hash: {e}")))?;
     }
+    if !(1..=crate::tsume::MAX_PLIES).contains(&args.max_plies) {
+        return Err(UsageError(format!(
+            "--max-plies {} is out of range (1 to {})",
+            args.max_plies,
+            crate::tsume::MAX_PLIES
+        )));
+    }
     let limits = MateLimits {
+        max_plies: args.max_plies,
         time: Some(Duration::from_millis(args.movetime.max(1))),
         nodes: args.nodes,
         table_mb: args.hash,
@@ -180,6 +191,7 @@ pub fn run(args: MateArgs) -> Result<(), UsageError> {
     let mut counts = [0usize; 4];
     let mut shortest = 0;
     let mut times = Vec::with_capacity(total);
+    let mut firsts = Vec::with_capacity(total);
     let mut nodes = 0u64;
     for (i, problem) in problems.iter().enumerate() {
         eprint!(
@@ -192,14 +204,18 @@ pub fn run(args: MateArgs) -> Result<(), UsageError> {
         );
         let _ = std::io::stderr().flush();
         let report = solve(&problem.pos, limits.clone());
-        let (verdict, text) = judge(problem, &report);
+        let (verdict, text) = judge(problem, &report, args.max_plies);
         counts[verdict as usize] += 1;
         shortest += usize::from(report.shortest && verdict != Verdict::Unsolved);
         times.push(report.elapsed);
+        firsts.extend(report.first_mate);
         nodes += report.nodes;
         eprint!("\r\x1b[K");
+        let first = report.first_mate.map_or(String::new(), |t| {
+            format!(" (first mate {:.3} s)", t.as_secs_f64())
+        });
         println!(
-            "problem {} (line {}): {text} | {:.3} s, {} nodes",
+            "problem {} (line {}): {text} | {:.3} s{first}, {} nodes",
             i + 1,
             problem.line,
             report.elapsed.as_secs_f64(),
@@ -207,6 +223,7 @@ pub fn run(args: MateArgs) -> Result<(), UsageError> {
         );
     }
     times.sort();
+    firsts.sort();
     let spent: Duration = times.iter().sum();
     let solved = total - counts[3];
     println!(
@@ -219,5 +236,12 @@ pub fn run(args: MateArgs) -> Result<(), UsageError> {
         times.last().map_or(0.0, Duration::as_secs_f64),
         nodes as f64 / spent.as_secs_f64().max(1e-9)
     );
+    if let (Some(median), Some(worst)) = (firsts.get(firsts.len() / 2), firsts.last()) {
+        println!(
+            "first mate found: median {:.3} s, worst {:.3} s",
+            median.as_secs_f64(),
+            worst.as_secs_f64()
+        );
+    }
     Ok(())
 }

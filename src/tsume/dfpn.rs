@@ -25,7 +25,8 @@ use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::platform::{Instant, StopSignal};
 use crate::position::Position;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -89,6 +90,8 @@ pub struct MateReport {
     pub nodes: u64,
     /// Wall-clock time the solve took.
     pub elapsed: Duration,
+    /// When the first mate was proven (before any shorter one was looked for).
+    pub first_mate: Option<Duration>,
     /// For every attacker position of the proof (by key), the move the proof plays there.
     pub proof: HashMap<u64, Move>,
     /// Why a mate the search proved is not reported (`outcome` is then `Timeout`): the
@@ -194,6 +197,29 @@ fn extend_path(path_hash: u64, key: u64) -> u64 {
         .rotate_left(29)
 }
 
+/// Zobrist keys are uniform already: the table and the path hash them as they are.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
 /// A move of the node and the position it leads to.
 #[derive(Clone, Copy)]
 struct Child {
@@ -208,10 +234,11 @@ struct Solver {
     attacker: Color,
     /// The attacker started with a royal: losing its last one loses the problem.
     attacker_royal: bool,
-    table: HashMap<u64, Entry>,
+    table: KeyMap<Entry>,
     capacity: usize,
-    /// Keys of the positions on the path, and the hash of the path above the current node.
-    path: Vec<u64>,
+    /// Keys of the positions on the path (kept while `repetitions` holds), and the hash of
+    /// the path above the current node.
+    path: KeySet,
     path_hash: u64,
     /// Whether a position repeated on the path fails the attack (always in the first search;
     /// searches for a shorter mate do without on alternate shares, see `prove_shared`).
@@ -236,9 +263,9 @@ pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
         pos: pos.clone(),
         attacker: pos.side_to_move(),
         attacker_royal: pos.royals(pos.side_to_move()).any(),
-        table: HashMap::new(),
+        table: KeyMap::default(),
         capacity,
-        path: Vec::new(),
+        path: KeySet::default(),
         path_hash: 0,
         repetitions: true,
         nodes: 0,
@@ -254,10 +281,12 @@ pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
         shortest: false,
         nodes: 0,
         elapsed: Duration::ZERO,
+        first_mate: None,
         proof: HashMap::new(),
         rejected: None,
     };
     if first.pn == 0 {
+        report.first_mate = Some(solver.start.elapsed());
         let (length, shortest) = solver.shorten(first.dist);
         report.shortest = shortest;
         match solver.proof_moves(length) {
@@ -468,10 +497,14 @@ impl Solver {
         }
         let work_before = self.nodes;
         let parent_hash = self.path_hash;
-        self.path.push(key);
+        if self.repetitions {
+            self.path.insert(key);
+        }
         self.path_hash = extend_path(parent_hash, key);
         let v = self.search_children(&children, th_pn, th_dn, r);
-        self.path.pop();
+        if self.repetitions {
+            self.path.remove(&key);
+        }
         self.path_hash = parent_hash;
         self.record(key, v, self.nodes - work_before);
         v
