@@ -18,10 +18,10 @@
 //!   position be missing anyway, it is proven again before the proof is read.
 //! - The line comes from the verifier's replay of the proof against every defence (`verify`).
 
-use super::rules::{checks, escapes, royals_gone};
+use super::rules::{is_check, is_escape, royals_gone};
 use super::verify::verified_line;
 use crate::board::Color;
-use crate::movegen::MoveList;
+use crate::movegen::{generate, MoveList};
 use crate::moves::Move;
 use crate::platform::{Instant, StopSignal};
 use crate::position::Position;
@@ -451,26 +451,32 @@ impl Solver {
             return (Vec::new(), false);
         }
         let or = self.is_attacker_to_move();
-        let moves: MoveList = if or {
-            checks(&mut self.pos)
-        } else {
-            escapes(&mut self.pos)
-        };
-        let mated = !or && moves.is_empty();
         let defender = !self.attacker;
-        let children = moves
-            .iter()
-            .map(|&mv| {
-                self.pos.play(mv);
-                let child = Child {
+        if !or && royals_gone(&self.pos, defender) {
+            return (Vec::new(), true);
+        }
+        let attacker_royal = self.pos.royals(self.attacker).any();
+        let mut moves = MoveList::new();
+        generate(&self.pos, &mut moves);
+        // One make per move: whether the tsume allows it, and the child's key.
+        let mut children = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            self.pos.play(mv);
+            let allowed = if or {
+                is_check(&self.pos, defender)
+            } else {
+                is_escape(&self.pos, defender, attacker_royal)
+            };
+            if allowed {
+                children.push(Child {
                     mv,
                     key: self.pos.key(),
                     wins: or && royals_gone(&self.pos, defender),
-                };
-                self.pos.undo();
-                child
-            })
-            .collect();
+                });
+            }
+            self.pos.undo();
+        }
+        let mated = !or && children.is_empty();
         (children, mated)
     }
 
