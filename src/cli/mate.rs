@@ -185,7 +185,6 @@ pub fn run(args: MateArgs) -> Result<(), UsageError> {
         nodes: args.nodes,
         table_mb: args.hash,
         stop: None,
-        ..MateLimits::default()
     };
     let total = problems.len();
     let mut counts = [0usize; 4];

@@ -151,13 +151,12 @@ impl Verifier<'_> {
         }
         let mv = self.attacker_move(pos)?;
         pos.play(mv);
-        let check = royals_gone(pos, self.defender) || pos.in_check(self.defender);
-        let result = if !check {
-            Ok(0)
-        } else if royals_gone(pos, self.defender) {
-            Ok(0)
-        } else {
+        let won = royals_gone(pos, self.defender);
+        let check = won || pos.in_check(self.defender);
+        let result = if check && !won {
             self.defend(pos, left - 1)
+        } else {
+            Ok(0)
         };
         pos.undo();
         if !check {
