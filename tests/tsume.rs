@@ -271,3 +271,52 @@ fn the_line_ends_with_the_mating_move() {
         "the king is still on the board"
     );
 }
+
+/// A 19-ply problem of the derived suite searched with a 1 MiB table (16 384 entries) expands
+/// about 70 000 positions, so the garbage collector runs many times; proven entries are never
+/// collected, so the proof is read back whole, verified, and still proven shortest.
+#[test]
+fn a_table_too_small_for_the_search_keeps_the_proof() {
+    let pos = Position::from_sfen_any(
+        "2+R1gtk5/4v1gt4/6e5/+L2+D7+L/6+VN4/12/5+AP5/4PP6/1P1P2S1PPP1/1M10/4TGG5/1FCS1KE1TCF1 b - 241",
+    )
+    .unwrap();
+    let report = solve(
+        &pos,
+        MateLimits {
+            table_mb: 1,
+            ..limits()
+        },
+    );
+    assert!(report.nodes > 16_384, "{} nodes", report.nodes);
+    let MateOutcome::Mate(line) = &report.outcome else {
+        panic!("{:?} {:?}", report.outcome, report.rejected);
+    };
+    assert_eq!(line.len(), 19);
+    assert!(report.shortest);
+    assert_eq!(verify(&pos, &report.proof, 19), Ok(19));
+}
+
+/// "No mate within N plies" is a proven answer: kinu57 has no mate of up to 19 plies (its
+/// published length) under shishi's rules, whichever rule set; its shortest mate is longer.
+#[test]
+fn kinu57_has_no_mate_within_its_published_length() {
+    for preset in [
+        shishi::Preset::Lishogi,
+        shishi::Preset::Jcsa,
+        shishi::Preset::Hachu,
+    ] {
+        let pos =
+            Position::from_sfen_any("8+a2l/6s5/8+le1f/7nkg2/8g2+A/5NO5/5Q4P1/12/12/12/12/12 b - 1")
+                .unwrap()
+                .with_rules(preset.rules());
+        let report = solve(
+            &pos,
+            MateLimits {
+                max_plies: 19,
+                ..limits()
+            },
+        );
+        assert_eq!(report.outcome, MateOutcome::NoMate, "{preset:?}");
+    }
+}
