@@ -444,7 +444,9 @@ impl Solver {
 
 impl Solver {
     /// The children of the current position that the tsume allows, and whether it is mated
-    /// (a defender with no escape).
+    /// (a defender with no escape). Not inlined: its move list (a kilobyte) stays off the
+    /// frames of the recursion, which may be 2001 plies deep.
+    #[inline(never)]
     fn expand(&mut self) -> (Vec<Child>, bool) {
         if self.attacker_royal && royals_gone(&self.pos, self.attacker) {
             // The defender took the attacker's last royal: the attack has failed.
