@@ -116,7 +116,7 @@ pub fn line_text(pos: &Position, line: &[crate::moves::Move], notation: Notation
 /// What one problem came to, against its published length when it has one.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Verdict {
-    /// Mated at the published length (or solved, when no length is given).
+    /// Mated at the published length.
     AsPublished,
     /// A mate shorter than the published one: a cook.
     Shorter,
@@ -124,6 +124,8 @@ enum Verdict {
     Longer,
     /// No mate, a timeout, or a proof the verifier rejected.
     Unsolved,
+    /// Mated, and the problem gives no length to compare with.
+    Solved,
 }
 
 fn judge(problem: &Problem, report: &MateReport, max_plies: usize) -> (Verdict, String) {
@@ -162,7 +164,8 @@ fn judge(problem: &Problem, report: &MateReport, max_plies: usize) -> (Verdict, 
             Verdict::Longer,
             format!("{text} (longer than the published {n} plies)"),
         ),
-        _ => (Verdict::AsPublished, text),
+        Some(_) => (Verdict::AsPublished, text),
+        None => (Verdict::Solved, text),
     }
 }
 
@@ -187,7 +190,7 @@ pub fn run(args: MateArgs) -> Result<(), UsageError> {
         stop: None,
     };
     let total = problems.len();
-    let mut counts = [0usize; 4];
+    let mut counts = [0usize; 5];
     let mut shortest = 0;
     let mut times = Vec::with_capacity(total);
     let mut firsts = Vec::with_capacity(total);
@@ -226,10 +229,11 @@ pub fn run(args: MateArgs) -> Result<(), UsageError> {
     let spent: Duration = times.iter().sum();
     let solved = total - counts[3];
     println!(
-        "{total} problems: solved {solved} (as published {}, shorter {}, longer {}; shortest proven for {shortest}), unsolved {}; median {:.3} s, worst {:.3} s, {:.0} nodes/s",
+        "{total} problems: solved {solved} (as published {}, shorter {}, longer {}, no length given {}; shortest proven for {shortest}), unsolved {}; median {:.3} s, worst {:.3} s, {:.0} nodes/s",
         counts[0],
         counts[1],
         counts[2],
+        counts[4],
         counts[3],
         times[times.len() / 2].as_secs_f64(),
         times.last().map_or(0.0, Duration::as_secs_f64),
