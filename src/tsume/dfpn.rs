@@ -257,24 +257,8 @@ struct Solver {
 /// Solves the tsume in `pos` (the side to move attacks) within `limits`: a first mate, then
 /// shorter ones until the mate is proven shortest or the budget runs out.
 pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
-    let capacity = (limits.table_mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1024);
     let limit = limits.max_plies.clamp(1, MAX_PLIES) as u16;
-    let mut solver = Solver {
-        pos: pos.clone(),
-        attacker: pos.side_to_move(),
-        attacker_royal: pos.royals(pos.side_to_move()).any(),
-        table: KeyMap::default(),
-        capacity,
-        path: KeySet::default(),
-        path_hash: 0,
-        repetitions: true,
-        nodes: 0,
-        limits,
-        start: Instant::now(),
-        stopped: false,
-        exhausted: false,
-        cap: None,
-    };
+    let mut solver = Solver::new(pos, limits);
     let first = solver.prove(limit);
     let mut report = MateReport {
         outcome: MateOutcome::Timeout,
@@ -310,6 +294,26 @@ pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
 }
 
 impl Solver {
+    fn new(pos: &Position, limits: MateLimits) -> Solver {
+        let capacity = (limits.table_mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1024);
+        Solver {
+            pos: pos.clone(),
+            attacker: pos.side_to_move(),
+            attacker_royal: pos.royals(pos.side_to_move()).any(),
+            table: KeyMap::default(),
+            capacity,
+            path: KeySet::default(),
+            path_hash: 0,
+            repetitions: true,
+            nodes: 0,
+            limits,
+            start: Instant::now(),
+            stopped: false,
+            exhausted: false,
+            cap: None,
+        }
+    }
+
     fn is_attacker_to_move(&self) -> bool {
         self.pos.side_to_move() == self.attacker
     }
@@ -677,5 +681,88 @@ impl Solver {
             done?;
         }
         Some(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Variant;
+
+    fn solver_and_child() -> (Solver, Child) {
+        let pos = Position::startpos(Variant::Chushogi);
+        let mut moves = MoveList::new();
+        generate(&pos, &mut moves);
+        let solver = Solver::new(&pos, MateLimits::default());
+        let child = Child {
+            mv: moves[0],
+            key: 42,
+            wins: false,
+        };
+        (solver, child)
+    }
+
+    #[test]
+    fn tsume_facts_hold_within_their_ply_limits() {
+        let (mut solver, child) = solver_and_child();
+        solver.record(child.key, Value::proven(5), 1);
+        assert_eq!(
+            solver.child_value(&child, 5).pn,
+            0,
+            "mate in 5 within 5 plies"
+        );
+        assert_eq!(solver.child_value(&child, 7).dist, 5);
+        assert!(
+            !solver.child_value(&child, 3).settled(),
+            "no mate in 3 is known"
+        );
+        solver.record(child.key, Value::disproven(3, false), 1);
+        assert_eq!(
+            solver.child_value(&child, 3).dn,
+            0,
+            "no mate within 3 plies"
+        );
+        assert_eq!(solver.child_value(&child, 5).pn, 0, "the proof stays");
+        // A longer proof found later does not replace the shorter one.
+        solver.record(child.key, Value::proven(9), 1);
+        assert_eq!(solver.child_value(&child, 9).dist, 5);
+    }
+
+    #[test]
+    fn tsume_a_disproof_resting_on_a_repetition_holds_only_on_its_path() {
+        let (mut solver, child) = solver_and_child();
+        solver.path_hash = 7;
+        solver.record(child.key, Value::disproven(DEPTH_INF, true), 1);
+        assert_eq!(
+            solver.child_value(&child, 9).dn,
+            0,
+            "on the path it was found on"
+        );
+        solver.path_hash = 8;
+        assert!(
+            !solver.child_value(&child, 9).settled(),
+            "on another path: open"
+        );
+        // A path-independent disproof holds on every path.
+        solver.record(child.key, Value::disproven(11, false), 1);
+        assert_eq!(solver.child_value(&child, 9).dn, 0);
+    }
+
+    #[test]
+    fn tsume_garbage_collection_keeps_proofs() {
+        let (mut solver, _) = solver_and_child();
+        solver.capacity = 1024;
+        for key in 0..2000u64 {
+            let v = if key % 10 == 0 {
+                Value::proven(3)
+            } else {
+                Value::open(2, 2)
+            };
+            solver.record(key, v, key);
+        }
+        assert!(solver.table.len() <= 1024);
+        assert!((0..2000u64)
+            .step_by(10)
+            .all(|k| solver.table.get(&k).is_some_and(|e| e.dist == Some(3))));
     }
 }
