@@ -7,7 +7,8 @@
 //!   royal and loses its last one (Chu, where the defender may capture it) has failed.
 //! - The attacker's moves are checks: after the move some royal of the defender is attacked, or
 //!   the defender has no royal left. With two royals (King and Crown Prince) an attack on
-//!   either is a check; the problem is solved when both are gone.
+//!   either is a check, and the defender cannot be mated until one of them is gone (or it has no
+//!   legal move).
 //! - The defender may make any legal move. In Chu a reply after which it has a single royal
 //!   and that royal is attacked loses at once (the attacker takes it) and is no escape; a reply
 //!   that gains a second royal (promotion to Crown Prince) is one. The defender is mated when it
