@@ -1,12 +1,14 @@
 //! Builds tsume suites from shishi's own games: replays every game of a PGN file (USI moves, as
-//! `shishi match` writes them), asks the df-pn solver about each position from ply 20 on with a
-//! small node budget, verifies every proof by replaying all defences, and prints the positions
-//! with a proven mate of 3 to 31 plies as `SFEN ; plies` lines (at most `PER_GAME` per game,
-//! the longest first), ready for `shishi mate --file`. Positions the budget could not decide
-//! are named on standard error: candidates for harder problems.
+//! `shishi match` writes them), asks the df-pn solver about each position from ply 20 on (or
+//! only the last `last` plies of each game) with a small node budget, verifies every proof by
+//! replaying all defences, and prints the positions with a proven mate of `min` to 31 plies
+//! (published convention: the line ends with the mating move) as `SFEN ; plies` lines, marked
+//! `# shortest not proven` where the budget ran out before minimality was proven (at most
+//! `PER_GAME` per game, the longest first), ready for `shishi mate --file`. Positions the
+//! budget could not decide are named on standard error: candidates for harder problems.
 //!
 //! `zcat results/shishi-vs-hachu-*.pgn.gz > /tmp/g.pgn`
-//! `cargo run --release --example make_tsume -- /tmp/g.pgn 200000 > positions/tsume-chu.epd`
+//! `cargo run --release --example make_tsume -- /tmp/g.pgn 200000 [min] [last] > suite.epd`
 
 use shishi::notation::{parse_move, Notation};
 use shishi::tsume::{solve, verify, MateLimits, MateOutcome};
@@ -61,6 +63,10 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let path = args.get(1).expect("usage: make_tsume <games.pgn> [nodes]");
     let nodes: u64 = args.get(2).map_or(100_000, |n| n.parse().expect("nodes"));
+    let min: usize = args.get(3).map_or(1, |n| n.parse().expect("min plies"));
+    let last: usize = args
+        .get(4)
+        .map_or(usize::MAX, |n| n.parse().expect("last plies"));
     let text = std::fs::read_to_string(path).expect("readable PGN");
     let mut seen = HashSet::new();
     for (g, (fen, moves)) in games(&text).iter().enumerate() {
@@ -69,8 +75,9 @@ fn main() {
             continue;
         };
         let mut found = Vec::new();
+        let first = FIRST_PLY.max(moves.len().saturating_sub(last));
         for (ply, text) in moves.iter().enumerate() {
-            if ply >= FIRST_PLY && seen.insert(pos.key()) {
+            if ply >= first && seen.insert(pos.key()) {
                 let limits = MateLimits {
                     nodes: Some(nodes),
                     table_mb: 64,
@@ -82,8 +89,16 @@ fn main() {
                 }
                 if let MateOutcome::Mate(line) = &report.outcome {
                     let ok = verify(&pos, &report.proof, line.len()).is_ok();
-                    if ok && (3..=31).contains(&line.len()) {
-                        found.push((line.len(), pos.to_sfen()));
+                    if ok && (min..=31).contains(&line.len()) {
+                        let note = if report.shortest {
+                            ""
+                        } else {
+                            "  # shortest not proven"
+                        };
+                        found.push((
+                            line.len(),
+                            format!("{} ; {}{note}", pos.to_sfen(), line.len()),
+                        ));
                     }
                 }
             }
@@ -101,8 +116,8 @@ fn main() {
             }
         }
         found.sort_by_key(|f| std::cmp::Reverse(f.0));
-        for (plies, sfen) in found.into_iter().take(PER_GAME) {
-            println!("{sfen} ; {plies}");
+        for (_, line) in found.into_iter().take(PER_GAME) {
+            println!("{line}");
         }
         eprintln!("game {} done", g + 1);
     }

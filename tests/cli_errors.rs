@@ -226,4 +226,12 @@ fn mate_without_a_problem_or_with_bad_ones() {
         "holds no problem",
     );
     rejects(&["mate", "--sfen", CHU_START, "--hash", "0"], "--hash");
+    rejects(
+        &["mate", "--sfen", CHU_START, "--max-plies", "0"],
+        "--max-plies 0 is out of range",
+    );
+    rejects(
+        &["mate", "--sfen", CHU_START, "--max-plies", "5000"],
+        "--max-plies 5000 is out of range",
+    );
 }

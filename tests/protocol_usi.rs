@@ -614,3 +614,26 @@ fn go_mate_answers_checkmate_lines() {
     assert!(e.error_for("go mate soon").contains("milliseconds"));
     e.close();
 }
+
+/// `go mate` in Chu counts as published tsume do: the line ends with the mating move, without
+/// the defender's last reply and the capture of the king, and it is the shortest mate.
+#[test]
+fn go_mate_in_chu_ends_with_the_mating_move() {
+    let mut e = Engine::usi();
+    e.send("setoption name USI_Variant value chushogi");
+    // The queen's check up the 12th file is mate: the rook covers file 11.
+    e.send("position sfen k11/2p9/12/1R10/12/12/12/12/12/12/12/2Q9 b - 1");
+    e.send("go mate 5000");
+    let info = e.expect("info string mate");
+    assert!(
+        info.starts_with("info string mate in 1 plies (shortest), nodes "),
+        "{info}"
+    );
+    assert_eq!(e.expect("checkmate"), "checkmate 10l12j");
+    // Two golds drive the king into the corner: check, the king's only step, mate.
+    e.send("position sfen 1k10/12/1G1G8/12/12/12/12/12/12/12/12/12 b - 1");
+    e.send("go mate 5000");
+    let line = e.expect("checkmate");
+    assert_eq!(line.split_whitespace().count(), 4, "{line}");
+    e.close();
+}

@@ -1,6 +1,7 @@
 //! `shishi mate`: solves one tsume (a SFEN) or a file of them with the df-pn solver, verifies
 //! every proof by replaying all defences, and prints per-problem time, nodes and line, then a
-//! summary (solved, wrong length, unsolved; median and worst time; nodes per second).
+//! summary: solved (as published, shorter: a cook, longer), unsolved; how many mates are proven
+//! shortest; median and worst time; nodes per second.
 
 use super::{parse_position, parse_rules, parse_variant, UsageError};
 use crate::notation::{write_move, Notation};
@@ -34,6 +35,9 @@ pub struct MateArgs {
     /// Memory for the proof table in MiB.
     #[arg(long, default_value_t = 256)]
     hash: usize,
+    /// The longest mate looked for, in plies (1 to 2001): "no mate" then means none within it.
+    #[arg(long, default_value_t = crate::tsume::MAX_PLIES)]
+    max_plies: usize,
 }
 
 /// One problem of the run.
@@ -109,35 +113,59 @@ pub fn line_text(pos: &Position, line: &[crate::moves::Move], notation: Notation
     words.join(" ")
 }
 
-/// What one problem came to.
+/// What one problem came to, against its published length when it has one.
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Verdict {
-    Solved,
-    WrongLength,
+    /// Mated at the published length.
+    AsPublished,
+    /// A mate shorter than the published one: a cook.
+    Shorter,
+    /// Only a longer mate was found within the budget.
+    Longer,
+    /// No mate, a timeout, or a proof the verifier rejected.
     Unsolved,
+    /// Mated, and the problem gives no length to compare with.
+    Solved,
 }
 
-fn judge(problem: &Problem, report: &MateReport) -> (Verdict, String) {
+fn judge(problem: &Problem, report: &MateReport, max_plies: usize) -> (Verdict, String) {
     let MateOutcome::Mate(line) = &report.outcome else {
-        let what = match report.outcome {
-            MateOutcome::NoMate => "no mate",
-            _ => "timeout",
+        let what = match (&report.outcome, &report.rejected) {
+            (_, Some(why)) => format!("REJECTED: {why}"),
+            (MateOutcome::NoMate, _) => format!("no mate within {max_plies} plies"),
+            _ => "timeout".to_string(),
         };
-        return (Verdict::Unsolved, what.to_string());
+        return (Verdict::Unsolved, what);
     };
     let checked = match verify(&problem.pos, &report.proof, line.len()) {
-        Ok(longest) => format!("verified ({longest} plies)"),
+        Ok(longest) if longest == line.len() => format!("verified ({longest} plies)"),
+        Ok(longest) => {
+            let why = format!("the verifier's longest line has {longest} plies");
+            return (Verdict::Unsolved, format!("proof REJECTED: {why}"));
+        }
         Err(e) => return (Verdict::Unsolved, format!("proof REJECTED: {e}")),
     };
+    let minimal = if report.shortest {
+        "shortest"
+    } else {
+        "shortest not established"
+    };
     let text = format!(
-        "mate in {} plies, {checked}: {}",
+        "mate in {} plies ({minimal}), {checked}: {}",
         line.len(),
         line_text(&problem.pos, line, Notation::Usi)
     );
     match problem.expected {
-        Some(n) if n != line.len() => {
-            (Verdict::WrongLength, format!("{text} (expected {n} plies)"))
-        }
-        _ => (Verdict::Solved, text),
+        Some(n) if line.len() < n => (
+            Verdict::Shorter,
+            format!("{text} (SHORTER than the published {n} plies: a cook)"),
+        ),
+        Some(n) if line.len() > n => (
+            Verdict::Longer,
+            format!("{text} (longer than the published {n} plies)"),
+        ),
+        Some(_) => (Verdict::AsPublished, text),
+        None => (Verdict::Solved, text),
     }
 }
 
@@ -147,34 +175,49 @@ pub fn run(args: MateArgs) -> Result<(), UsageError> {
         crate::search::tt::check_hash_mb(args.hash)
             .map_err(|e| UsageError(format!("--hash: {e}")))?;
     }
+    if !(1..=crate::tsume::MAX_PLIES).contains(&args.max_plies) {
+        return Err(UsageError(format!(
+            "--max-plies {} is out of range (1 to {})",
+            args.max_plies,
+            crate::tsume::MAX_PLIES
+        )));
+    }
     let limits = MateLimits {
+        max_plies: args.max_plies,
         time: Some(Duration::from_millis(args.movetime.max(1))),
         nodes: args.nodes,
         table_mb: args.hash,
         stop: None,
     };
     let total = problems.len();
-    let (mut solved, mut wrong, mut unsolved) = (0, 0, 0);
+    let mut counts = [0usize; 5];
+    let mut shortest = 0;
     let mut times = Vec::with_capacity(total);
+    let mut firsts = Vec::with_capacity(total);
     let mut nodes = 0u64;
     for (i, problem) in problems.iter().enumerate() {
         eprint!(
-            "\r[{:>4}/{total}] solved {solved}, wrong length {wrong}, unsolved {unsolved}",
-            i + 1
+            "\r[{:>4}/{total}] as published {}, shorter {}, longer {}, unsolved {}",
+            i + 1,
+            counts[0],
+            counts[1],
+            counts[2],
+            counts[3]
         );
         let _ = std::io::stderr().flush();
         let report = solve(&problem.pos, limits.clone());
-        let (verdict, text) = judge(problem, &report);
-        match verdict {
-            Verdict::Solved => solved += 1,
-            Verdict::WrongLength => wrong += 1,
-            Verdict::Unsolved => unsolved += 1,
-        }
+        let (verdict, text) = judge(problem, &report, args.max_plies);
+        counts[verdict as usize] += 1;
+        shortest += usize::from(report.shortest && verdict != Verdict::Unsolved);
         times.push(report.elapsed);
+        firsts.extend(report.first_mate);
         nodes += report.nodes;
         eprint!("\r\x1b[K");
+        let first = report.first_mate.map_or(String::new(), |t| {
+            format!(" (first mate {:.3} s)", t.as_secs_f64())
+        });
         println!(
-            "problem {} (line {}): {text} | {:.3} s, {} nodes",
+            "problem {} (line {}): {text} | {:.3} s{first}, {} nodes",
             i + 1,
             problem.line,
             report.elapsed.as_secs_f64(),
@@ -182,12 +225,26 @@ pub fn run(args: MateArgs) -> Result<(), UsageError> {
         );
     }
     times.sort();
+    firsts.sort();
     let spent: Duration = times.iter().sum();
+    let solved = total - counts[3];
     println!(
-        "{total} problems: solved {solved}, wrong length {wrong}, unsolved {unsolved}; median {:.3} s, worst {:.3} s, {:.0} nodes/s",
+        "{total} problems: solved {solved} (as published {}, shorter {}, longer {}, no length given {}; shortest proven for {shortest}), unsolved {}; median {:.3} s, worst {:.3} s, {:.0} nodes/s",
+        counts[0],
+        counts[1],
+        counts[2],
+        counts[4],
+        counts[3],
         times[times.len() / 2].as_secs_f64(),
         times.last().map_or(0.0, Duration::as_secs_f64),
         nodes as f64 / spent.as_secs_f64().max(1e-9)
     );
+    if let (Some(median), Some(worst)) = (firsts.get(firsts.len() / 2), firsts.last()) {
+        println!(
+            "first mate found: median {:.3} s, worst {:.3} s",
+            median.as_secs_f64(),
+            worst.as_secs_f64()
+        );
+    }
     Ok(())
 }

@@ -603,7 +603,9 @@ impl Session {
         }
         let stop = Arc::new(StopSignal::new());
         let signal = Arc::clone(&stop);
-        match std::thread::Builder::new().spawn(move || work(signal)) {
+        // The mate solver and its verifier recurse once per ply, up to 2001 plies.
+        let builder = std::thread::Builder::new().stack_size(64 * 1024 * 1024);
+        match builder.spawn(move || work(signal)) {
             Ok(thread) => self.job = Some(Job { stop, thread }),
             Err(e) => error(&format!("cannot start the perft or mate search: {e}")),
         }
@@ -623,8 +625,10 @@ impl Session {
         );
     }
 
-    /// `go mate`: the df-pn solver, answered as YaneuraOu does (`checkmate <moves>`,
-    /// `checkmate nomate`, `checkmate timeout`, the last also after `stop`).
+    /// `go mate`: the df-pn solver, answered as YaneuraOu does (`checkmate <moves>`: the
+    /// shortest mate found, ending with the mating move; `checkmate nomate`; `checkmate timeout`,
+    /// also after `stop` when no mate was proven yet). Before a mate, an `info string` says its
+    /// length and whether it is proven shortest.
     fn mate(&mut self, pos: &Position, time: Option<Duration>) {
         use crate::tsume::{solve, MateLimits, MateOutcome};
         let (pos, notation) = (pos.clone(), self.notation());
@@ -635,10 +639,22 @@ impl Session {
                 nodes: None,
                 table_mb,
                 stop: Some(stop),
+                ..MateLimits::default()
             };
             let report = solve(&pos, limits);
+            let mut lines = Vec::new();
             let line = match report.outcome {
                 MateOutcome::Mate(moves) => {
+                    let minimal = if report.shortest {
+                        "shortest"
+                    } else {
+                        "shortest not established"
+                    };
+                    lines.push(format!(
+                        "info string mate in {} plies ({minimal}), nodes {}",
+                        moves.len(),
+                        report.nodes
+                    ));
                     let mut walk = pos.clone();
                     let words: Vec<String> = moves
                         .iter()
@@ -653,7 +669,8 @@ impl Session {
                 MateOutcome::NoMate => "checkmate nomate".to_string(),
                 MateOutcome::Timeout => "checkmate timeout".to_string(),
             };
-            vec![line]
+            lines.push(line);
+            lines
         });
     }
 

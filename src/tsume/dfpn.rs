@@ -1,29 +1,43 @@
 //! Depth-first proof-number search (df-pn, Nagai 2002) with the 1+epsilon trick (Pawlewicz and
 //! Lew 2007): each child is searched until its proof or disproof number passes a threshold set by
-//! its best sibling, widened by a quarter, which avoids the thrashing of plain df-pn. Proof and
-//! disproof numbers live in the solver's own table, bounded by `MateLimits::table_mb`; when it
-//! is full, the entries with the least work below them go first (proofs and disproofs stay).
+//! its best sibling, widened by a quarter, which avoids the thrashing of plain df-pn.
 //!
-//! A proven entry also keeps the number of plies to the end along its proof (the shortest over
-//! the attacker's proven moves, the longest over the defender's escapes), so the line given is
-//! the shortest mate the proof establishes, with the defender's longest resistance.
+//! Every search runs under a ply limit, and the table keeps facts that hold whatever the limit
+//! and the path: "mate in at most `dist` plies" and "no mate within `depth` plies". A first
+//! search under the full limit finds a mate; searches limited to two plies less than the best
+//! mate so far then prove a shorter one or refute it, until the mate is proven shortest or the
+//! budget runs out (the approach of shogi solvers such as KomoringHeights).
+//!
+//! Soundness by construction:
+//! - A position repeated on the search path fails the attack along that path. A disproof that
+//!   rests on such a repetition is stored with a hash of the path it was found on and trusted
+//!   only on that same path, so no disproof carries over to a path it does not hold on (the
+//!   graph-history interaction). Proofs never rest on the path.
+//! - Proven entries are never dropped: the garbage collector frees open entries (least work
+//!   first) and then bounded disproofs, so the proof can always be read back; should a proven
+//!   position be missing anyway, it is proven again before the proof is read.
+//! - The line comes from the verifier's replay of the proof against every defence (`verify`).
 
-use super::rules::{checks, escapes, royals_gone};
+use super::rules::{is_check, is_escape, royals_gone};
+use super::verify::verified_line;
 use crate::board::Color;
 use crate::movegen::{generate, MoveList};
 use crate::moves::Move;
 use crate::platform::{Instant, StopSignal};
 use crate::position::Position;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 use std::time::Duration;
 
 /// "Infinite" proof or disproof number: proven or disproven.
 const INF: u32 = u32::MAX / 4;
-/// Deeper than this the attack is taken as failed (a path-dependent failure, not stored).
-const MAX_PLIES: usize = 250;
+/// A depth beyond every limit: a disproof that holds however long the attacker tries.
+const DEPTH_INF: u16 = u16::MAX;
 /// Approximate bytes one table entry costs in the hash map.
-const ENTRY_BYTES: usize = 48;
+const ENTRY_BYTES: usize = 64;
+/// The longest mate the solver looks for, in plies, unless `MateLimits::max_plies` says less.
+pub const MAX_PLIES: usize = 2001;
 
 /// When the solver must give up.
 #[derive(Clone, Debug)]
@@ -34,6 +48,8 @@ pub struct MateLimits {
     pub nodes: Option<u64>,
     /// Memory for the proof table, in MiB.
     pub table_mb: usize,
+    /// The longest mate looked for, in plies (at most [`MAX_PLIES`]).
+    pub max_plies: usize,
     /// Interrupts the solver (`stop`): set from another thread, or polled by the solver.
     pub stop: Option<Arc<StopSignal>>,
 }
@@ -44,6 +60,7 @@ impl Default for MateLimits {
             time: None,
             nodes: None,
             table_mb: 64,
+            max_plies: MAX_PLIES,
             stop: None,
         }
     }
@@ -52,9 +69,10 @@ impl Default for MateLimits {
 /// What the solver established.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MateOutcome {
-    /// A forced mate: the attacker's moves and the defender's longest resistance, in plies.
+    /// A forced mate: the attacker's checks and the defender's longest resistance, ending with
+    /// the mating move (published tsume convention).
     Mate(Vec<Move>),
-    /// The attacker has no forced mate by checks.
+    /// The attacker has no forced mate by checks within `MateLimits::max_plies`.
     NoMate,
     /// Time, nodes or `stop` ended the search first.
     Timeout,
@@ -65,40 +83,89 @@ pub enum MateOutcome {
 pub struct MateReport {
     /// The answer.
     pub outcome: MateOutcome,
+    /// For a mate: no mate two plies shorter exists (proven), so the line's length is the
+    /// shortest. False when the budget ran out first.
+    pub shortest: bool,
     /// Nodes searched.
     pub nodes: u64,
     /// Wall-clock time the solve took.
     pub elapsed: Duration,
+    /// When the first mate was proven (before any shorter one was looked for).
+    pub first_mate: Option<Duration>,
     /// For every attacker position of the proof (by key), the move the proof plays there.
     pub proof: HashMap<u64, Move>,
+    /// Why a mate the search proved is not reported (`outcome` is then `Timeout`): the
+    /// verifier rejected its proof, or the proof could not be read back. Never expected.
+    pub rejected: Option<String>,
 }
 
+/// What the table knows about a position, whatever the path that reaches it.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
+    /// The shortest mate proven from here, in plies.
+    dist: Option<u16>,
+    /// No mate within this many plies.
+    depth: Option<u16>,
+    /// No mate within `.0` plies on the path whose hash is `.1` (rests on a repetition).
+    rep: Option<(u16, u64)>,
+    /// Proof and disproof numbers of the last unfinished search.
     pn: u32,
     dn: u32,
-    /// Plies to the end along the proof, for proven entries.
-    dist: u16,
     /// Nodes searched below this entry, for replacement.
     work: u64,
 }
 
-impl Entry {
-    fn proven(dist: u16) -> Entry {
+impl Default for Entry {
+    fn default() -> Self {
         Entry {
-            pn: 0,
-            dn: INF,
-            dist,
+            dist: None,
+            depth: None,
+            rep: None,
+            pn: 1,
+            dn: 1,
             work: 0,
         }
     }
+}
 
-    fn disproven() -> Entry {
-        Entry {
+/// A position's value for one search: open, proven (with its length) or disproven (within how
+/// many plies, and whether that rests on the path).
+#[derive(Clone, Copy, Debug)]
+struct Value {
+    pn: u32,
+    dn: u32,
+    dist: u16,
+    depth: u16,
+    rep: bool,
+}
+
+impl Value {
+    fn open(pn: u32, dn: u32) -> Value {
+        Value {
+            pn,
+            dn,
+            dist: 0,
+            depth: 0,
+            rep: false,
+        }
+    }
+
+    fn proven(dist: u16) -> Value {
+        Value {
+            pn: 0,
+            dn: INF,
+            dist,
+            ..Value::open(0, INF)
+        }
+    }
+
+    fn disproven(depth: u16, rep: bool) -> Value {
+        Value {
             pn: INF,
             dn: 0,
             dist: 0,
-            work: 0,
+            depth,
+            rep,
         }
     }
 
@@ -111,6 +178,47 @@ impl Entry {
 fn add(a: u32, b: u32) -> u32 {
     a.saturating_add(b).min(INF)
 }
+
+/// One more ply in front of a length (a depth beyond every limit stays so).
+#[inline]
+fn plus_one(d: u16) -> u16 {
+    if d == DEPTH_INF {
+        d
+    } else {
+        d.saturating_add(1).min(DEPTH_INF - 1)
+    }
+}
+
+/// The hash of a path one position longer.
+#[inline]
+fn extend_path(path_hash: u64, key: u64) -> u64 {
+    (path_hash ^ key)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .rotate_left(29)
+}
+
+/// Zobrist keys are uniform already: the table and the path hash them as they are.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
 /// A move of the node and the position it leads to.
 #[derive(Clone, Copy)]
@@ -126,57 +234,86 @@ struct Solver {
     attacker: Color,
     /// The attacker started with a royal: losing its last one loses the problem.
     attacker_royal: bool,
-    table: HashMap<u64, Entry>,
+    table: KeyMap<Entry>,
     capacity: usize,
-    path: Vec<u64>,
+    /// Keys of the positions on the path (kept while `repetitions` holds), and the hash of
+    /// the path above the current node.
+    path: KeySet,
+    path_hash: u64,
+    /// Whether a position repeated on the path fails the attack (always in the first search;
+    /// searches for a shorter mate do without on alternate shares, see `prove_shared`).
+    repetitions: bool,
     nodes: u64,
     limits: MateLimits,
     start: Instant,
+    /// The search must return: the budget is spent, or `cap` is reached.
     stopped: bool,
+    /// The budget (time, nodes, `stop`) is spent.
+    exhausted: bool,
+    /// A node count at which the current search pauses (a share of the budget).
+    cap: Option<u64>,
 }
 
-/// Solves the tsume in `pos` (the side to move attacks) within `limits`.
+/// Solves the tsume in `pos` (the side to move attacks) within `limits`: a first mate, then
+/// shorter ones until the mate is proven shortest or the budget runs out.
 pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
-    let capacity = (limits.table_mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1024);
-    let mut solver = Solver {
-        pos: pos.clone(),
-        attacker: pos.side_to_move(),
-        attacker_royal: pos.royals(pos.side_to_move()).any(),
-        table: HashMap::new(),
-        capacity,
-        path: Vec::new(),
+    let limit = limits.max_plies.clamp(1, MAX_PLIES) as u16;
+    let mut solver = Solver::new(pos, limits);
+    let first = solver.prove(limit);
+    let mut report = MateReport {
+        outcome: MateOutcome::Timeout,
+        shortest: false,
         nodes: 0,
-        limits,
-        start: Instant::now(),
-        stopped: false,
+        elapsed: Duration::ZERO,
+        first_mate: None,
+        proof: HashMap::new(),
+        rejected: None,
     };
-    let root = loop {
-        let e = solver.mid(INF - 1, INF - 1);
-        if e.settled() || solver.stopped {
-            break e;
+    if first.pn == 0 {
+        report.first_mate = Some(solver.start.elapsed());
+        let (length, shortest) = solver.shorten(first.dist);
+        report.shortest = shortest;
+        match solver.proof_moves(length) {
+            // The verifier replays the proof against every defence and gives the line; a proof
+            // it rejects is reported as no answer, with the reason.
+            Some(proof) => {
+                match verified_line(pos, &proof, usize::from(length)) {
+                    Ok(line) => report.outcome = MateOutcome::Mate(line),
+                    Err(e) => report.rejected = Some(format!("proof rejected: {e}")),
+                }
+                report.proof = proof;
+            }
+            None => report.rejected = Some("the proof could not be read back".to_string()),
         }
-    };
-    let outcome = if root.pn == 0 {
-        MateOutcome::Mate(solver.line())
-    } else if root.dn == 0 {
-        MateOutcome::NoMate
-    } else {
-        MateOutcome::Timeout
-    };
-    let proof = if root.pn == 0 {
-        solver.proof_moves()
-    } else {
-        HashMap::new()
-    };
-    MateReport {
-        outcome,
-        nodes: solver.nodes,
-        elapsed: solver.start.elapsed(),
-        proof,
+    } else if first.dn == 0 {
+        report.outcome = MateOutcome::NoMate;
     }
+    report.nodes = solver.nodes;
+    report.elapsed = solver.start.elapsed();
+    report
 }
 
 impl Solver {
+    fn new(pos: &Position, limits: MateLimits) -> Solver {
+        let capacity = (limits.table_mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1024);
+        Solver {
+            pos: pos.clone(),
+            attacker: pos.side_to_move(),
+            attacker_royal: pos.royals(pos.side_to_move()).any(),
+            table: KeyMap::default(),
+            capacity,
+            path: KeySet::default(),
+            path_hash: 0,
+            repetitions: true,
+            nodes: 0,
+            limits,
+            start: Instant::now(),
+            stopped: false,
+            exhausted: false,
+            cap: None,
+        }
+    }
+
     fn is_attacker_to_move(&self) -> bool {
         self.pos.side_to_move() == self.attacker
     }
@@ -186,111 +323,214 @@ impl Solver {
     fn check_limits(&mut self) {
         let stop = self.limits.stop.as_ref().is_some_and(|s| s.is_set());
         if self.nodes & 1023 != 1 {
+            self.exhausted |= stop;
             self.stopped |= stop;
             return;
         }
         let time = self.limits.time.is_some_and(|t| self.start.elapsed() >= t);
         let nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
-        self.stopped |= stop || time || nodes;
+        self.exhausted |= stop || time || nodes;
+        self.stopped |= self.exhausted || self.cap.is_some_and(|c| self.nodes >= c);
     }
 
-    fn child_entry(&self, child: &Child) -> Entry {
+    /// Searches the current position with `limit` plies until it is settled or the budget
+    /// runs out.
+    fn prove(&mut self, limit: u16) -> Value {
+        loop {
+            let v = self.mid(INF - 1, INF - 1, limit);
+            if v.settled() || self.stopped {
+                return v;
+            }
+        }
+    }
+
+    /// From a first mate of `length` plies, proves shorter ones (two plies shorter each time,
+    /// as mates have odd lengths) until one is refuted: the length of the shortest mate found
+    /// and whether it is proven shortest.
+    fn shorten(&mut self, mut length: u16) -> (u16, bool) {
+        while length > 1 && !self.exhausted {
+            let v = self.prove_shared(length - 2);
+            if v.pn == 0 {
+                length = v.dist;
+            } else if v.dn == 0 {
+                return (length, true);
+            }
+        }
+        (length, length == 1)
+    }
+
+    /// A search for a mate within `limit` plies that alternates, on doubling shares of nodes,
+    /// between failing repetitions on the path (cheap where checks cycle, but its disproofs
+    /// hold on one path only) and letting the ply limit end cycles (disproofs shared by every
+    /// path). Both store only facts that hold, so they share the table.
+    fn prove_shared(&mut self, limit: u16) -> Value {
+        let mut share = 50_000u64;
+        loop {
+            for repetitions in [true, false] {
+                self.repetitions = repetitions;
+                self.cap = Some(self.nodes.saturating_add(share));
+                let v = self.prove(limit);
+                self.cap = None;
+                self.stopped = self.exhausted;
+                if v.settled() || self.exhausted {
+                    self.repetitions = true;
+                    return v;
+                }
+            }
+            share = share.saturating_mul(2);
+        }
+    }
+
+    /// What the table says about a child, `r` plies left at the child.
+    fn child_value(&self, child: &Child, r: u16) -> Value {
         if child.wins {
-            return Entry::proven(0);
+            return Value::proven(0);
         }
-        if self.path.contains(&child.key) {
-            return Entry::disproven();
+        if self.repetitions && self.path.contains(&child.key) {
+            return Value::disproven(DEPTH_INF, true);
         }
-        self.table.get(&child.key).copied().unwrap_or(Entry {
-            pn: 1,
-            dn: 1,
-            dist: 0,
-            work: 0,
-        })
+        let Some(e) = self.table.get(&child.key) else {
+            return Value::open(1, 1);
+        };
+        match (e.dist, e.depth, e.rep) {
+            (Some(d), _, _) if d <= r => Value::proven(d),
+            (_, Some(d), _) if d >= r => Value::disproven(d, false),
+            (_, _, Some((d, h))) if d >= r && h == self.path_hash => Value::disproven(d, true),
+            _ => Value::open(e.pn, e.dn),
+        }
     }
 
-    fn store(&mut self, key: u64, entry: Entry) {
-        self.table.insert(key, entry);
+    /// Adds what a search of the current position established to its entry.
+    fn record(&mut self, key: u64, v: Value, work: u64) {
+        let path_hash = self.path_hash;
+        let e = self.table.entry(key).or_default();
+        e.work = e.work.saturating_add(work);
+        if v.pn == 0 {
+            e.dist = Some(e.dist.map_or(v.dist, |d| d.min(v.dist)));
+        } else if v.dn == 0 && v.rep {
+            e.rep = Some((v.depth, path_hash));
+        } else if v.dn == 0 {
+            e.depth = Some(e.depth.map_or(v.depth, |d| d.max(v.depth)));
+        } else {
+            (e.pn, e.dn) = (v.pn, v.dn);
+        }
         if self.table.len() > self.capacity {
             self.collect_garbage();
         }
     }
 
-    /// Drops the open entries with the least work below them until the table is 3/4 full.
+    /// Frees the table to 3/4 of its capacity: open entries first, least work first, then
+    /// disproofs; proven entries always stay, so the proof can be read back.
     fn collect_garbage(&mut self) {
+        let target = self.capacity * 3 / 4;
+        let open = |e: &Entry| e.dist.is_none() && e.depth.is_none() && e.rep.is_none();
+        self.drop_least_work(target, open);
+        self.drop_least_work(target, |e| e.dist.is_none() && e.depth != Some(DEPTH_INF));
+    }
+
+    fn drop_least_work(&mut self, target: usize, droppable: impl Fn(&Entry) -> bool) {
+        let excess = self.table.len().saturating_sub(target);
         let mut work: Vec<u64> = self
             .table
             .values()
-            .filter(|e| !e.settled())
+            .filter(|e| droppable(e))
             .map(|e| e.work)
             .collect();
-        let excess = self.table.len().saturating_sub(self.capacity * 3 / 4);
         if work.is_empty() || excess == 0 {
             return;
         }
         let cut = excess.min(work.len()) - 1;
         let (_, &mut threshold, _) = work.select_nth_unstable(cut);
-        self.table.retain(|_, e| e.settled() || e.work > threshold);
+        self.table
+            .retain(|_, e| !droppable(e) || e.work > threshold);
     }
+}
 
-    /// The moves of the side to move that the tsume allows, and whether it is mated (defender
-    /// with no escape) at once.
-    fn children(&mut self) -> (MoveList, bool) {
+impl Solver {
+    /// The children of the current position that the tsume allows, and whether it is mated
+    /// (a defender with no escape). Not inlined: its move list (a kilobyte) stays off the
+    /// frames of the recursion, which may be 2001 plies deep.
+    #[inline(never)]
+    fn expand(&mut self) -> (Vec<Child>, bool) {
         if self.attacker_royal && royals_gone(&self.pos, self.attacker) {
             // The defender took the attacker's last royal: the attack has failed.
-            return (MoveList::new(), false);
+            return (Vec::new(), false);
         }
-        if self.is_attacker_to_move() {
-            (checks(&mut self.pos), false)
-        } else {
-            let list = escapes(&mut self.pos);
-            let mated = list.is_empty();
-            (list, mated)
+        let or = self.is_attacker_to_move();
+        let defender = !self.attacker;
+        if !or && royals_gone(&self.pos, defender) {
+            return (Vec::new(), true);
         }
+        let attacker_royal = self.pos.royals(self.attacker).any();
+        let mut moves = MoveList::new();
+        generate(&self.pos, &mut moves);
+        // One make per move: whether the tsume allows it, and the child's key.
+        let mut children = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            self.pos.play(mv);
+            let allowed = if or {
+                is_check(&self.pos, defender)
+            } else {
+                is_escape(&self.pos, defender, attacker_royal)
+            };
+            if allowed {
+                children.push(Child {
+                    mv,
+                    key: self.pos.key(),
+                    wins: or && royals_gone(&self.pos, defender),
+                });
+            }
+            self.pos.undo();
+        }
+        let mated = !or && children.is_empty();
+        (children, mated)
     }
 
-    /// Plies from a defender with no escape to the end: none when it has no legal move at all
-    /// (checkmate, or a stalemate lost under the rules), two in Chu where it must still move and
-    /// the attacker then takes its royal.
-    fn mated_distance(&self) -> u16 {
-        let mut all = MoveList::new();
-        if !royals_gone(&self.pos, self.pos.side_to_move()) {
-            generate(&self.pos, &mut all);
-        }
-        if all.is_empty() {
-            0
-        } else {
-            2
-        }
-    }
-
-    fn mid(&mut self, th_pn: u32, th_dn: u32) -> Entry {
+    /// Searches the current position, `r` plies left, until its proof or disproof number
+    /// reaches its threshold or it is settled.
+    fn mid(&mut self, th_pn: u32, th_dn: u32, r: u16) -> Value {
         self.nodes += 1;
         self.check_limits();
         let key = self.pos.key();
-        let or = self.is_attacker_to_move();
-        let (moves, mated) = self.children();
-        if moves.is_empty() {
-            let e = if mated {
-                Entry::proven(self.mated_distance())
+        let (children, mated) = self.expand();
+        if children.is_empty() {
+            let v = if mated {
+                Value::proven(0)
             } else {
-                Entry::disproven()
+                Value::disproven(DEPTH_INF, false)
             };
-            self.store(key, e);
-            return e;
+            self.record(key, v, 1);
+            return v;
         }
-        if self.path.len() >= MAX_PLIES {
-            return Entry::disproven();
+        if r == 0 {
+            let v = Value::disproven(0, false);
+            self.record(key, v, 1);
+            return v;
         }
-        let children = self.child_list(&moves);
         let work_before = self.nodes;
-        self.path.push(key);
-        let entry = loop {
+        let parent_hash = self.path_hash;
+        if self.repetitions {
+            self.path.insert(key);
+        }
+        self.path_hash = extend_path(parent_hash, key);
+        let v = self.search_children(&children, th_pn, th_dn, r);
+        if self.repetitions {
+            self.path.remove(&key);
+        }
+        self.path_hash = parent_hash;
+        self.record(key, v, self.nodes - work_before);
+        v
+    }
+
+    /// The df-pn loop over the children of the current position (already on the path).
+    fn search_children(&mut self, children: &[Child], th_pn: u32, th_dn: u32, r: u16) -> Value {
+        let or = self.is_attacker_to_move();
+        loop {
             // Per child, `m` is the number this node minimises (the child's delta) and `s` the
             // one it sums (the child's phi): pn and dn at an OR node, dn and pn at an AND node.
             let (mut best, mut phi, mut second, mut delta) = (0, INF, INF, 0);
             for (i, child) in children.iter().enumerate() {
-                let (m, s) = Self::m_s(self.child_entry(child), or);
+                let (m, s) = Self::m_s(self.child_value(child, r - 1), or);
                 delta = add(delta, s);
                 if m < phi {
                     second = phi;
@@ -301,157 +541,228 @@ impl Solver {
                 }
             }
             let (pn, dn) = if or { (phi, delta) } else { (delta, phi) };
-            if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.stopped {
-                break self.summarise(&children, pn, dn, or);
+            if pn == 0 || dn == 0 {
+                return self.summarise(children, or, r - 1);
+            }
+            if pn >= th_pn || dn >= th_dn || self.stopped {
+                return Value::open(pn, dn);
             }
             let (th_phi, th_delta) = if or { (th_pn, th_dn) } else { (th_dn, th_pn) };
-            let (_, best_s) = Self::m_s(self.child_entry(&children[best]), or);
-            let widened = ((second as u64 * 5 / 4) + 1).min(INF as u64) as u32;
+            let (_, best_s) = Self::m_s(self.child_value(&children[best], r - 1), or);
+            let widened = ((u64::from(second) * 5 / 4) + 1).min(u64::from(INF)) as u32;
             let th_m = th_phi.min(widened);
             let th_s = add(th_delta - delta, best_s);
             let (child_th_pn, child_th_dn) = if or { (th_m, th_s) } else { (th_s, th_m) };
             self.pos.play(children[best].mv);
-            self.mid(child_th_pn, child_th_dn);
+            self.mid(child_th_pn, child_th_dn, r - 1);
             self.pos.undo();
-        };
-        self.path.pop();
-        let entry = Entry {
-            work: self.nodes - work_before,
-            ..entry
-        };
-        self.store(key, entry);
-        entry
+        }
     }
 
     /// A child's numbers as (minimised, summed) by its parent.
     #[inline]
-    fn m_s(e: Entry, parent_is_or: bool) -> (u32, u32) {
+    fn m_s(v: Value, parent_is_or: bool) -> (u32, u32) {
         if parent_is_or {
-            (e.pn, e.dn)
+            (v.pn, v.dn)
         } else {
-            (e.dn, e.pn)
+            (v.dn, v.pn)
         }
     }
 
-    /// The node's entry from its children's numbers, with the distance when proven.
-    fn summarise(&self, children: &[Child], pn: u32, dn: u32, or: bool) -> Entry {
-        if pn != 0 {
-            return Entry {
-                pn,
-                dn,
-                dist: 0,
-                work: 0,
-            };
+    /// The settled value of a node from its children's (`r` plies left at each): a proof's
+    /// length (the attacker's shortest, the defender's longest), or how far a disproof reaches
+    /// and whether it rests on the path.
+    fn summarise(&self, children: &[Child], or: bool, r: u16) -> Value {
+        let values: Vec<Value> = children.iter().map(|c| self.child_value(c, r)).collect();
+        let proven = values.iter().filter(|v| v.pn == 0).map(|v| v.dist);
+        let disproven = values.iter().filter(|v| v.dn == 0);
+        let proved = if or {
+            values.iter().any(|v| v.pn == 0)
+        } else {
+            values.iter().all(|v| v.pn == 0)
+        };
+        if proved {
+            let dist = if or { proven.min() } else { proven.max() };
+            return Value::proven(plus_one(dist.unwrap_or(0)));
         }
-        let dists = children.iter().filter_map(|c| {
-            let e = self.child_entry(c);
-            (e.pn == 0).then_some(e.dist)
-        });
-        let dist = if or { dists.min() } else { dists.max() }.unwrap_or(0);
-        Entry::proven(dist.saturating_add(1))
-    }
-
-    /// The proven child the line follows: the attacker's shortest, the defender's longest.
-    fn line_child(&mut self, children: &[Child], or: bool) -> Option<(Move, u16)> {
-        let proven = children.iter().filter_map(|c| {
-            let e = self.child_entry(c);
-            (e.pn == 0).then_some((c.mv, e.dist))
-        });
         if or {
-            proven.min_by_key(|&(_, d)| d)
+            // Every check fails: as far as the weakest refutation reaches.
+            let depth = disproven
+                .clone()
+                .map(|v| v.depth)
+                .min()
+                .unwrap_or(DEPTH_INF);
+            let rep = disproven.clone().any(|v| v.rep);
+            Value::disproven(plus_one(depth), rep)
         } else {
-            proven.max_by_key(|&(_, d)| d)
+            // One escape holds: the best of them, a path-independent one if there is one.
+            let best = disproven
+                .max_by_key(|v| (!v.rep, v.depth))
+                .copied()
+                .unwrap_or(Value::disproven(0, true));
+            Value::disproven(plus_one(best.depth), best.rep)
         }
     }
+}
 
-    fn child_list(&mut self, moves: &MoveList) -> Vec<Child> {
-        let or = self.is_attacker_to_move();
-        let defender = !self.attacker;
-        moves
-            .iter()
-            .map(|&mv| {
-                self.pos.play(mv);
-                let child = Child {
-                    mv,
-                    key: self.pos.key(),
-                    wins: or && royals_gone(&self.pos, defender),
-                };
-                self.pos.undo();
-                child
-            })
-            .collect()
-    }
-
-    /// The proven line from the root.
-    fn line(&mut self) -> Vec<Move> {
-        let mut line = Vec::new();
-        let plies = self.pos.plies_played();
-        self.path.clear();
-        while line.len() < MAX_PLIES {
-            if royals_gone(&self.pos, !self.attacker) {
-                break;
-            }
-            let or = self.is_attacker_to_move();
-            let (moves, mated) = self.children();
-            let next = if mated {
-                // Chu: the defender must still move; any move loses the royal.
-                let mut all = MoveList::new();
-                generate(&self.pos, &mut all);
-                all.first().copied()
-            } else {
-                let children = self.child_list(&moves);
-                self.line_child(&children, or).map(|(mv, _)| mv)
-            };
-            let Some(mv) = next else {
-                break;
-            };
-            line.push(mv);
-            self.pos.play(mv);
-        }
-        while self.pos.plies_played() > plies {
-            self.pos.undo();
-        }
-        line
-    }
-
-    /// The attacker's move at every attacker position of the proof tree.
-    fn proof_moves(&mut self) -> HashMap<u64, Move> {
+impl Solver {
+    /// The attacker's move at every attacker position of a proof of at most `length` plies
+    /// from the root, read from the proven entries; `None` if a proof cannot be read back.
+    fn proof_moves(&mut self, length: u16) -> Option<HashMap<u64, Move>> {
         let mut proof = HashMap::new();
         self.path.clear();
-        self.collect_proof(&mut proof);
-        proof
+        self.path_hash = 0;
+        self.collect_attack(&mut proof, length)?;
+        Some(proof)
     }
 
-    fn collect_proof(&mut self, proof: &mut HashMap<u64, Move>) {
+    /// The proven child of the current attacker position with the shortest mate within `r`
+    /// plies, read from the table whatever the path.
+    fn shortest_child(&mut self, r: u16) -> Option<(Child, u16)> {
+        let (children, _) = self.expand();
+        children
+            .into_iter()
+            .filter_map(|c| {
+                let dist = if c.wins {
+                    Some(0)
+                } else {
+                    self.table.get(&c.key).and_then(|e| e.dist)
+                };
+                dist.filter(|&d| d < r).map(|d| (c, d))
+            })
+            .min_by_key(|&(_, d)| d)
+    }
+
+    /// Reads the proof below the current attacker position, `r` plies left. Strictly shorter
+    /// proven lengths along the way make it finite. A position whose proof is missing is
+    /// proven again (from scratch, on no path) before it is read.
+    fn collect_attack(&mut self, proof: &mut HashMap<u64, Move>, r: u16) -> Option<()> {
         let key = self.pos.key();
-        let or = self.is_attacker_to_move();
-        if (or && proof.contains_key(&key)) || self.path.len() >= MAX_PLIES {
-            return;
+        if proof.contains_key(&key) {
+            return Some(());
         }
-        let (moves, mated) = self.children();
-        if mated {
-            return;
-        }
-        let children = self.child_list(&moves);
-        let chosen: Vec<Move> = if or {
-            match self.line_child(&children, true) {
-                Some((mv, _)) => {
-                    proof.insert(key, mv);
-                    vec![mv]
+        let chosen = match self.shortest_child(r) {
+            Some(found) => found,
+            None => {
+                self.stopped = false;
+                self.exhausted = false;
+                self.limits.time = None;
+                self.limits.nodes = Some(self.nodes.saturating_add(1_000_000));
+                let v = self.prove(r);
+                if v.pn != 0 {
+                    return None;
                 }
-                None => Vec::new(),
+                self.shortest_child(r)?
             }
-        } else {
-            children.iter().map(|c| c.mv).collect()
         };
-        self.path.push(key);
-        for mv in chosen {
-            self.pos.play(mv);
-            if !royals_gone(&self.pos, !self.attacker) {
-                self.collect_proof(proof);
-            }
-            self.pos.undo();
+        let (child, dist) = chosen;
+        proof.insert(key, child.mv);
+        if child.wins {
+            return Some(());
         }
-        self.path.pop();
+        self.pos.play(child.mv);
+        let done = self.collect_defence(proof, dist);
+        self.pos.undo();
+        done
+    }
+
+    /// Reads the proof below the current defender position, mated within `r` plies.
+    fn collect_defence(&mut self, proof: &mut HashMap<u64, Move>, r: u16) -> Option<()> {
+        let (children, _) = self.expand();
+        let left = if children.is_empty() {
+            0
+        } else {
+            r.checked_sub(1)?
+        };
+        for child in children {
+            self.pos.play(child.mv);
+            let done = self.collect_attack(proof, left);
+            self.pos.undo();
+            done?;
+        }
+        Some(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Variant;
+
+    fn solver_and_child() -> (Solver, Child) {
+        let pos = Position::startpos(Variant::Chushogi);
+        let mut moves = MoveList::new();
+        generate(&pos, &mut moves);
+        let solver = Solver::new(&pos, MateLimits::default());
+        let child = Child {
+            mv: moves[0],
+            key: 42,
+            wins: false,
+        };
+        (solver, child)
+    }
+
+    #[test]
+    fn tsume_facts_hold_within_their_ply_limits() {
+        let (mut solver, child) = solver_and_child();
+        solver.record(child.key, Value::proven(5), 1);
+        assert_eq!(
+            solver.child_value(&child, 5).pn,
+            0,
+            "mate in 5 within 5 plies"
+        );
+        assert_eq!(solver.child_value(&child, 7).dist, 5);
+        assert!(
+            !solver.child_value(&child, 3).settled(),
+            "no mate in 3 is known"
+        );
+        solver.record(child.key, Value::disproven(3, false), 1);
+        assert_eq!(
+            solver.child_value(&child, 3).dn,
+            0,
+            "no mate within 3 plies"
+        );
+        assert_eq!(solver.child_value(&child, 5).pn, 0, "the proof stays");
+        // A longer proof found later does not replace the shorter one.
+        solver.record(child.key, Value::proven(9), 1);
+        assert_eq!(solver.child_value(&child, 9).dist, 5);
+    }
+
+    #[test]
+    fn tsume_a_disproof_resting_on_a_repetition_holds_only_on_its_path() {
+        let (mut solver, child) = solver_and_child();
+        solver.path_hash = 7;
+        solver.record(child.key, Value::disproven(DEPTH_INF, true), 1);
+        assert_eq!(
+            solver.child_value(&child, 9).dn,
+            0,
+            "on the path it was found on"
+        );
+        solver.path_hash = 8;
+        assert!(
+            !solver.child_value(&child, 9).settled(),
+            "on another path: open"
+        );
+        // A path-independent disproof holds on every path.
+        solver.record(child.key, Value::disproven(11, false), 1);
+        assert_eq!(solver.child_value(&child, 9).dn, 0);
+    }
+
+    #[test]
+    fn tsume_garbage_collection_keeps_proofs() {
+        let (mut solver, _) = solver_and_child();
+        solver.capacity = 1024;
+        for key in 0..2000u64 {
+            let v = if key % 10 == 0 {
+                Value::proven(3)
+            } else {
+                Value::open(2, 2)
+            };
+            solver.record(key, v, key);
+        }
+        assert!(solver.table.len() <= 1024);
+        assert!((0..2000u64)
+            .step_by(10)
+            .all(|k| solver.table.get(&k).is_some_and(|e| e.dist == Some(3))));
     }
 }

@@ -7,22 +7,27 @@
 //!   royal and loses its last one (Chu, where the defender may capture it) has failed.
 //! - The attacker's moves are checks: after the move some royal of the defender is attacked, or
 //!   the defender has no royal left. With two royals (King and Crown Prince) an attack on
-//!   either is a check; the problem is solved when both are gone.
-//! - The defender may make any legal move. In Chu a reply that leaves its only royal attacked
-//!   loses at once (the attacker takes it) and is no escape. The defender is mated when it has
-//!   no escape: in Heian, no legal move (its moves are evasions by the check rule); in Chu, no
-//!   move that keeps its last royal out of reach.
+//!   either is a check, and the defender cannot be mated until one of them is gone (or it has no
+//!   legal move).
+//! - The defender may make any legal move. In Chu a reply after which it has a single royal
+//!   and that royal is attacked loses at once (the attacker takes it) and is no escape; a reply
+//!   that gains a second royal (promotion to Crown Prince) is one. The defender is mated when it
+//!   has no escape: in Heian, no legal move (its moves are evasions by the check rule); in Chu,
+//!   no move that keeps its last royal out of reach.
 //! - Bare-king and two-royal endings do not count: a tsume is solved by mate or by capturing
 //!   the last royal, whatever the bare-king rule says.
 //! - A repetition on the search path is a failure of the attack along that path, never a
-//!   proof, so a proof never depends on how a position was reached.
+//!   proof; a disproof that rests on one holds only on its path (see `dfpn`).
 //!
-//! Lengths are in plies and count the capture of the last royal in Chu (a Chu mate in 3 ends
-//! with the attacker taking the royal on ply 3) and the mating move in Heian.
+//! Lengths are in plies in the published convention (shogi tsume, YaneuraOu's `go mate`): the
+//! attacker's shortest mate against the defender's longest resistance, the line ending with the
+//! mating move, in Chu as in Heian; the capture of the King is not part of it. The solver proves
+//! the shortest mate when its budget allows and says whether it did. Details and figures:
+//! `docs/tsume.md`.
 
 mod dfpn;
 mod rules;
 mod verify;
 
-pub use dfpn::{solve, MateLimits, MateOutcome, MateReport};
-pub use verify::{verify, VerifyError};
+pub use dfpn::{solve, MateLimits, MateOutcome, MateReport, MAX_PLIES};
+pub use verify::{verified_line, verify, VerifyError};

@@ -2,7 +2,6 @@
 //! module doc of `tsume` for the conventions).
 
 use crate::board::Color;
-use crate::movegen::{generate, MoveList};
 use crate::position::Position;
 
 /// The defender has no royal left: the attacker has won.
@@ -16,39 +15,16 @@ pub fn is_check(after: &Position, defender: Color) -> bool {
     royals_gone(after, defender) || after.in_check(defender)
 }
 
-/// The attacker's checks in `pos` (attacker to move).
-pub fn checks(pos: &mut Position) -> MoveList {
-    let defender = !pos.side_to_move();
-    let mut all = MoveList::new();
-    generate(pos, &mut all);
-    all.retain(|mv| {
-        pos.play(*mv);
-        let check = is_check(pos, defender);
-        pos.undo();
-        check
-    });
-    all
-}
-
-/// The defender's escapes in `pos` (defender to move): its legal moves, less those that leave
-/// its only royal attacked without taking the attacker's last royal.
-pub fn escapes(pos: &mut Position) -> MoveList {
-    let defender = pos.side_to_move();
-    let mut all = MoveList::new();
-    if royals_gone(pos, defender) {
-        return all;
-    }
-    generate(pos, &mut all);
-    let attacker = !defender;
-    let attacker_royal = pos.royals(attacker).any();
-    if pos.royals(defender).count() == 1 {
-        all.retain(|mv| {
-            pos.play(*mv);
-            // Taking the attacker's last royal wins for the defender, whatever else hangs.
-            let safe = !pos.in_check(defender) || (attacker_royal && royals_gone(pos, attacker));
-            pos.undo();
-            safe
-        });
-    }
-    all
+/// Whether the position after a defender move is an escape: a legal move after which the
+/// defender does not have a single royal left attacked, or one that took the attacker's last
+/// royal. A move that gains a second royal (a Drunk Elephant promoting to Crown Prince) is an
+/// escape even when the King stays attacked: taking the King no longer ends the game. The
+/// defender is mated when no legal move is an escape.
+///
+/// `attacker_royal`: the attacker had a royal before the move.
+pub fn is_escape(after: &Position, defender: Color, attacker_royal: bool) -> bool {
+    // Taking the attacker's last royal wins for the defender, whatever else hangs.
+    after.royals(defender).count() != 1
+        || !after.in_check(defender)
+        || (attacker_royal && royals_gone(after, !defender))
 }

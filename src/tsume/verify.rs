@@ -2,8 +2,12 @@
 //! escapes the solver considered) against the proof's attacker moves, with the rules core's own
 //! move generator, and measures the longest line. Positions are memoised by key and plies left,
 //! so transpositions are checked once.
+//!
+//! The verifier decides for itself which replies are escapes: a reply is none when the attacker
+//! can then take the defender's last royal (Chu), and a defender with no escape, or no legal
+//! move, is mated. The line ends with the mating move, as published tsume count it.
 
-use super::rules::{is_check, royals_gone};
+use super::rules::royals_gone;
 use crate::board::Color;
 use crate::movegen::{generate, MoveList};
 use crate::moves::Move;
@@ -65,24 +69,36 @@ struct Verifier<'a> {
     defender: Color,
     /// The attacker started with a royal, so losing its last one loses the problem.
     attacker_royal: bool,
-    /// Proven positions: (key, plies left) to the length of their longest line.
+    /// Proven defender positions: (key, plies left) to the length of their longest line.
     seen: HashMap<(u64, usize), usize>,
 }
 
 /// Checks that the attacker (side to move in `pos`) mates within `max_plies` following `proof`
-/// against every defence; returns the length of the longest line.
+/// against every defence; returns the length of the longest line (ending with the mating move).
 pub fn verify(
     pos: &Position,
     proof: &HashMap<u64, Move>,
     max_plies: usize,
 ) -> Result<usize, VerifyError> {
+    verified_line(pos, proof, max_plies).map(|line| line.len())
+}
+
+/// As [`verify`], and returns the longest line itself: the proof's attacker moves against the
+/// defence that resists longest (the first such reply in move-generation order).
+pub fn verified_line(
+    pos: &Position,
+    proof: &HashMap<u64, Move>,
+    max_plies: usize,
+) -> Result<Vec<Move>, VerifyError> {
     let mut verifier = Verifier {
         proof,
         defender: !pos.side_to_move(),
         attacker_royal: pos.royals(pos.side_to_move()).any(),
         seen: HashMap::new(),
     };
-    verifier.attack(&mut pos.clone(), max_plies)
+    let mut walk = pos.clone();
+    let longest = verifier.attack(&mut walk, max_plies)?;
+    Ok(verifier.line(&mut walk, longest))
 }
 
 fn all_moves(pos: &Position) -> MoveList {
@@ -92,6 +108,36 @@ fn all_moves(pos: &Position) -> MoveList {
 }
 
 impl Verifier<'_> {
+    /// A move of the attacker that takes the defender's last royal, if any.
+    fn royal_capture(&self, pos: &mut Position) -> Option<Move> {
+        all_moves(pos).into_iter().find(|&mv| {
+            pos.play(mv);
+            let won = royals_gone(pos, self.defender);
+            pos.undo();
+            won
+        })
+    }
+
+    /// The attacker's move in `pos`: the capture of the last royal, or the proof's move.
+    fn attacker_move(&self, pos: &mut Position) -> Result<Move, VerifyError> {
+        if let Some(mv) = self.royal_capture(pos) {
+            return Ok(mv);
+        }
+        let mv = *self
+            .proof
+            .get(&pos.key())
+            .ok_or_else(|| VerifyError::Missing {
+                sfen: pos.to_sfen(),
+            })?;
+        if !all_moves(pos).contains(&mv) {
+            return Err(VerifyError::NotACheck {
+                sfen: pos.to_sfen(),
+                mv,
+            });
+        }
+        Ok(mv)
+    }
+
     fn attack(&mut self, pos: &mut Position, left: usize) -> Result<usize, VerifyError> {
         if self.attacker_royal && royals_gone(pos, !self.defender) {
             return Err(VerifyError::AttackerLost {
@@ -103,48 +149,52 @@ impl Verifier<'_> {
                 sfen: pos.to_sfen(),
             });
         }
-        let moves = all_moves(pos);
-        let takes_last_royal = moves.iter().any(|&mv| {
-            pos.play(mv);
-            let won = royals_gone(pos, self.defender);
-            pos.undo();
-            won
-        });
-        if takes_last_royal {
-            return Ok(1);
-        }
-        let key = pos.key();
-        let mv = *self.proof.get(&key).ok_or_else(|| VerifyError::Missing {
-            sfen: pos.to_sfen(),
-        })?;
-        let not_a_check = |pos: &Position| VerifyError::NotACheck {
-            sfen: pos.to_sfen(),
-            mv,
-        };
-        if !moves.contains(&mv) {
-            return Err(not_a_check(pos));
-        }
+        let mv = self.attacker_move(pos)?;
         pos.play(mv);
-        let check = is_check(pos, self.defender);
-        let result = if check {
+        let won = royals_gone(pos, self.defender);
+        let check = won || pos.in_check(self.defender);
+        let result = if check && !won {
             self.defend(pos, left - 1)
         } else {
             Ok(0)
         };
         pos.undo();
         if !check {
-            return Err(not_a_check(pos));
+            return Err(VerifyError::NotACheck {
+                sfen: pos.to_sfen(),
+                mv,
+            });
         }
         Ok(1 + result?)
     }
 
-    fn defend(&mut self, pos: &mut Position, left: usize) -> Result<usize, VerifyError> {
-        let moves = all_moves(pos);
-        if moves.is_empty() {
-            return Ok(0);
+    /// The defender's replies that are escapes: legal moves after which the attacker cannot
+    /// take its last royal. A reply that takes the attacker's last royal is an error.
+    fn escapes(&self, pos: &mut Position) -> Result<Vec<Move>, VerifyError> {
+        let mut escapes = Vec::new();
+        for mv in all_moves(pos) {
+            pos.play(mv);
+            let lost = self.attacker_royal && royals_gone(pos, !self.defender);
+            let sfen = lost.then(|| pos.to_sfen());
+            let hangs = !lost && self.royal_capture(pos).is_some();
+            pos.undo();
+            if let Some(sfen) = sfen {
+                return Err(VerifyError::AttackerLost { sfen });
+            }
+            if !hangs {
+                escapes.push(mv);
+            }
         }
+        Ok(escapes)
+    }
+
+    fn defend(&mut self, pos: &mut Position, left: usize) -> Result<usize, VerifyError> {
         if let Some(&done) = self.seen.get(&(pos.key(), left)) {
             return Ok(done);
+        }
+        let escapes = self.escapes(pos)?;
+        if escapes.is_empty() {
+            return Ok(0);
         }
         if left < 2 {
             return Err(VerifyError::TooLong {
@@ -152,7 +202,7 @@ impl Verifier<'_> {
             });
         }
         let mut longest = 0;
-        for mv in moves {
+        for mv in escapes {
             pos.play(mv);
             let reply = self.attack(pos, left - 1);
             pos.undo();
@@ -160,5 +210,49 @@ impl Verifier<'_> {
         }
         self.seen.insert((pos.key(), left), longest);
         Ok(longest)
+    }
+
+    /// The longest line of an already verified proof, `length` plies from `pos` (attacker to
+    /// move); every call below is answered from the memo or succeeds as the check did.
+    fn line(&mut self, pos: &mut Position, length: usize) -> Vec<Move> {
+        let start = pos.plies_played();
+        let mut line = Vec::with_capacity(length);
+        let mut left = length;
+        while left > 0 {
+            let Ok(mv) = self.attacker_move(pos) else {
+                break;
+            };
+            line.push(mv);
+            pos.play(mv);
+            left -= 1;
+            let Some(reply) = self.longest_reply(pos, left) else {
+                break;
+            };
+            line.push(reply);
+            pos.play(reply);
+            left -= 1;
+        }
+        while pos.plies_played() > start {
+            pos.undo();
+        }
+        line
+    }
+
+    /// The escape that resists longest with `left` plies to go, `None` when mated.
+    fn longest_reply(&mut self, pos: &mut Position, left: usize) -> Option<Move> {
+        if royals_gone(pos, self.defender) || left < 2 {
+            return None;
+        }
+        let escapes = self.escapes(pos).ok()?;
+        let mut best: Option<(usize, Move)> = None;
+        for mv in escapes {
+            pos.play(mv);
+            let length = self.attack(pos, left - 1).unwrap_or(0);
+            pos.undo();
+            if best.is_none_or(|(b, _)| length > b) {
+                best = Some((length, mv));
+            }
+        }
+        best.map(|(_, mv)| mv)
     }
 }
