@@ -189,6 +189,20 @@ fn past_games(
     read_past_games(&text, &check).map_err(|e| UsageError(format!("cannot resume '{path}': {e}")))
 }
 
+/// `--games` and `--concurrency` in their ranges.
+fn check_counts(args: &MatchArgs) -> Result<(), UsageError> {
+    if args.games == 0 {
+        return Err(UsageError("--games must be at least 1".into()));
+    }
+    if args.concurrency == 0 || args.concurrency > 64 {
+        return Err(UsageError(format!(
+            "--concurrency must be between 1 and 64, not {}",
+            args.concurrency
+        )));
+    }
+    Ok(())
+}
+
 /// `--proto`: one protocol for both engines or one each.
 fn protocols(proto: &str) -> Result<[Protocol; 2], UsageError> {
     let protocols = proto
@@ -283,15 +297,7 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
         engines.push(engine);
     }
     let engines: [_; 2] = engines.try_into().expect("two engines");
-    if args.games == 0 {
-        return Err(UsageError("--games must be at least 1".into()));
-    }
-    if args.concurrency == 0 || args.concurrency > 64 {
-        return Err(UsageError(format!(
-            "--concurrency must be between 1 and 64, not {}",
-            args.concurrency
-        )));
-    }
+    check_counts(&args)?;
     let openings = openings(&args, variant)?;
     let sprt = args
         .sprt

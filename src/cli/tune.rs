@@ -183,33 +183,55 @@ pub fn run(args: TuneArgs) -> Result<(), UsageError> {
          (start {start_validation:.6}), in {:.1}s",
         clock.elapsed().as_secs_f64()
     );
-    let header = format!(
+    let header = header(
+        &args,
+        &options,
+        k,
+        [data.len(), tuner.train_len(), tuner.validation_len()],
+        [start_train, end_train, start_validation, end_validation],
+    );
+    std::fs::write(&args.out, weights.to_text(&header))
+        .map_err(|e| UsageError(format!("cannot write {}: {e}", args.out)))?;
+    println!("wrote {}", args.out);
+    Ok(())
+}
+
+/// The weights file's header: where the weights came from and how well they fit.
+/// `counts`: positions, training, held out; `losses`: training and held-out loss before and
+/// after.
+fn header(
+    args: &TuneArgs,
+    options: &TuneOptions,
+    k: f64,
+    counts: [usize; 3],
+    losses: [f64; 4],
+) -> String {
+    format!(
         "Evaluation weights: the format and the meaning of every parameter are in \
          src/search/weights.rs.\n\
          Tuned by `shishi tune` from: {}\n\
          {} positions ({} training, {} held out), {} epochs, lambda {}, l2 {}, frozen [{}], K \
          {k:.1}, lr {}, batch {}\n\
-         loss {start_train:.6} -> {end_train:.6}, validation {start_validation:.6} -> \
-         {end_validation:.6}",
+         loss {:.6} -> {:.6}, validation {:.6} -> {:.6}",
         args.data
             .iter()
             .map(|path| file_name(path))
             .collect::<Vec<_>>()
             .join(" "),
-        data.len(),
-        tuner.train_len(),
-        tuner.validation_len(),
+        counts[0],
+        counts[1],
+        counts[2],
         options.epochs,
         options.lambda,
         options.l2,
         options.frozen.join(","),
         options.lr,
         options.batch,
-    );
-    std::fs::write(&args.out, weights.to_text(&header))
-        .map_err(|e| UsageError(format!("cannot write {}: {e}", args.out)))?;
-    println!("wrote {}", args.out);
-    Ok(())
+        losses[0],
+        losses[1],
+        losses[2],
+        losses[3],
+    )
 }
 
 /// A data file's name without its folders, for the weights file's header (which is committed).
