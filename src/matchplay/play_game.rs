@@ -146,12 +146,29 @@ pub fn play_game(
 
 impl Game<'_> {
     fn run(&mut self, engines: &mut [&mut dyn Driver; 2], opening: &Opening) -> (GameEnd, String) {
+        if let Some(end) = self.begin(engines, opening) {
+            return end;
+        }
+        loop {
+            if let Some(end) = self.turn(engines) {
+                return end;
+            }
+        }
+    }
+
+    /// Plays the opening's moves and tells both engines the game starts; an end if either
+    /// fails.
+    fn begin(
+        &mut self,
+        engines: &mut [&mut dyn Driver; 2],
+        opening: &Opening,
+    ) -> Option<(GameEnd, String)> {
         for text in &opening.moves {
             if let Err(e) = self.play_text(text, Notation::Usi) {
-                return (
+                return Some((
                     GameEnd::draw(EndReason::Adjudication),
                     format!("bad opening: {e}"),
-                );
+                ));
             }
         }
         self.opening_plies = self.texts.len();
@@ -161,96 +178,106 @@ impl Game<'_> {
         for color in Color::BOTH {
             let clock = self.own_clocks[color.index()];
             if let Err(f) = engines[color.index()].new_game(&start, &clock) {
-                return self.failure(color, engines[color.index()].name().to_string(), f);
+                return Some(self.failure(color, engines[color.index()].name().to_string(), f));
             }
         }
-        loop {
-            if let Some(o) = self.referee.outcome() {
-                return (o.into(), o.reason.describe().to_string());
+        None
+    }
+
+    /// One move of the side to move, or the game's end.
+    fn turn(&mut self, engines: &mut [&mut dyn Driver; 2]) -> Option<(GameEnd, String)> {
+        if let Some(o) = self.referee.outcome() {
+            return Some((o.into(), o.reason.describe().to_string()));
+        }
+        if let Some(limit) = self.rules.max_moves {
+            if self.texts.len() >= 2 * limit as usize {
+                return Some((
+                    GameEnd::draw(EndReason::Adjudication),
+                    format!("move limit: {limit} moves each"),
+                ));
             }
-            if let Some(limit) = self.rules.max_moves {
-                if self.texts.len() >= 2 * limit as usize {
-                    return (
-                        GameEnd::draw(EndReason::Adjudication),
-                        format!("move limit: {limit} moves each"),
-                    );
-                }
-            }
-            let us = self.referee.position().side_to_move();
-            let engine = &mut *engines[us.index()];
-            let name = engine.name().to_string();
-            let allowed = self.clocks.remaining[us.index()] + self.clocks.byoyomi[us.index()];
-            let began = Instant::now();
-            let reply = engine.think(
-                &self.texts,
-                &self.clocks,
-                began + allowed + self.rules.margin,
-            );
-            let spent = began.elapsed();
-            let reply = match reply {
-                Ok(r) => r,
-                Err(f) => return self.failure(us, name, f),
-            };
-            if spent > allowed + self.rules.margin {
-                self.broken[us.index()] = true;
-                return (
-                    GameEnd::win(!us, EndReason::Timeout),
-                    format!(
-                        "{name} ({}) used {:.3} s of {:.3} s",
-                        us.name(),
-                        spent.as_secs_f64(),
-                        allowed.as_secs_f64()
-                    ),
-                );
-            }
-            self.charge(us, spent);
-            match reply {
-                Reply::Move { text, score, depth } => {
-                    if let Err(e) = self.play_text(&text, engine.notation()) {
-                        self.broken[us.index()] = true;
-                        return (
-                            GameEnd::win(!us, EndReason::Rules(OutcomeReason::IllegalMove)),
-                            format!("{name} ({}) played an illegal move: {e}", us.name()),
-                        );
-                    }
-                    self.notes.push(MoveNote {
-                        score,
-                        depth,
-                        time: spent,
-                    });
-                    if let Some(s) = score {
-                        if let Some(verdict) = self.adjudicate(us, s) {
-                            return verdict;
-                        }
-                    }
-                }
-                Reply::Resign => {
-                    return (
-                        GameEnd::win(!us, EndReason::Resignation),
-                        format!("{name} ({}) resigned", us.name()),
-                    )
-                }
-                Reply::Claim { claimed, text } => {
-                    let what = match claimed {
-                        Claimed::MoverWins => "a win",
-                        Claimed::Winner(c) if c == us => "a win",
-                        Claimed::Winner(_) => {
-                            return (
-                                GameEnd::win(!us, EndReason::Resignation),
-                                format!("{name} ({}) conceded: {text}", us.name()),
-                            )
-                        }
-                        Claimed::Draw => "a draw",
-                    };
+        }
+        let us = self.referee.position().side_to_move();
+        let engine = &mut *engines[us.index()];
+        let name = engine.name().to_string();
+        let allowed = self.clocks.remaining[us.index()] + self.clocks.byoyomi[us.index()];
+        let began = Instant::now();
+        let reply = engine.think(
+            &self.texts,
+            &self.clocks,
+            began + allowed + self.rules.margin,
+        );
+        let spent = began.elapsed();
+        let reply = match reply {
+            Ok(r) => r,
+            Err(f) => return Some(self.failure(us, name, f)),
+        };
+        if spent > allowed + self.rules.margin {
+            self.broken[us.index()] = true;
+            return Some((
+                GameEnd::win(!us, EndReason::Timeout),
+                format!(
+                    "{name} ({}) used {:.3} s of {:.3} s",
+                    us.name(),
+                    spent.as_secs_f64(),
+                    allowed.as_secs_f64()
+                ),
+            ));
+        }
+        self.charge(us, spent);
+        self.answer(us, &name, reply, spent, engine.notation())
+    }
+
+    /// Takes the side to move's reply: plays its move (and adjudicates on its score), or ends
+    /// the game on a resignation or a claim.
+    fn answer(
+        &mut self,
+        us: Color,
+        name: &str,
+        reply: Reply,
+        spent: Duration,
+        notation: Notation,
+    ) -> Option<(GameEnd, String)> {
+        match reply {
+            Reply::Move { text, score, depth } => {
+                if let Err(e) = self.play_text(&text, notation) {
                     self.broken[us.index()] = true;
-                    return (
+                    return Some((
                         GameEnd::win(!us, EndReason::Rules(OutcomeReason::IllegalMove)),
-                        format!(
-                            "{name} ({}) claimed {what} the rules do not give: {text}",
-                            us.name()
-                        ),
-                    );
+                        format!("{name} ({}) played an illegal move: {e}", us.name()),
+                    ));
                 }
+                self.notes.push(MoveNote {
+                    score,
+                    depth,
+                    time: spent,
+                });
+                score.and_then(|s| self.adjudicate(us, s))
+            }
+            Reply::Resign => Some((
+                GameEnd::win(!us, EndReason::Resignation),
+                format!("{name} ({}) resigned", us.name()),
+            )),
+            Reply::Claim { claimed, text } => {
+                let what = match claimed {
+                    Claimed::MoverWins => "a win",
+                    Claimed::Winner(c) if c == us => "a win",
+                    Claimed::Winner(_) => {
+                        return Some((
+                            GameEnd::win(!us, EndReason::Resignation),
+                            format!("{name} ({}) conceded: {text}", us.name()),
+                        ))
+                    }
+                    Claimed::Draw => "a draw",
+                };
+                self.broken[us.index()] = true;
+                Some((
+                    GameEnd::win(!us, EndReason::Rules(OutcomeReason::IllegalMove)),
+                    format!(
+                        "{name} ({}) claimed {what} the rules do not give: {text}",
+                        us.name()
+                    ),
+                ))
             }
         }
     }
