@@ -4,6 +4,7 @@
 
 use super::{parse_position, parse_variant, UsageError};
 use crate::nnue::Network;
+use crate::search::params::SearchParams;
 use crate::search::EvalOptions;
 use clap::Args;
 use std::sync::Arc;
@@ -53,13 +54,14 @@ pub fn run(args: BenchArgs) -> Result<(), UsageError> {
         }
     }
     let eval = eval_options(args.hce, args.eval_file.as_deref())?;
+    let params = SearchParams::default();
     let stdout = std::io::stdout();
     let result = if args.variant.is_some() || args.sfen.is_some() {
         let variant = parse_variant(args.variant.as_deref().unwrap_or("chushogi"))?;
         let pos = parse_position(variant, args.sfen.as_deref().unwrap_or("startpos"))?;
-        crate::search::bench_positions(&[pos], args.depth, &eval, &mut stdout.lock())
+        crate::search::bench_positions(&[pos], args.depth, &eval, &params, &mut stdout.lock())
     } else {
-        crate::search::bench(args.depth, &eval, &mut stdout.lock())
+        crate::search::bench(args.depth, &eval, &params, &mut stdout.lock())
     };
     result
         .map(|_| ())
