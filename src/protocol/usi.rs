@@ -194,7 +194,7 @@ fn refused_move(number: usize, text: &str, error: PlayError) -> CommandError {
         PlayError::Move(e) => CommandError::IllegalMove {
             number,
             text,
-            reason: e.reason,
+            reason: e.reason.to_string(),
         },
         PlayError::Game(e) => CommandError::IllegalMove {
             number,
