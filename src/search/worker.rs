@@ -686,11 +686,8 @@ impl<'a> Worker<'a> {
             self.history.set_counter(mover, to, mv);
         }
         let us = self.pos.side_to_move();
-        let (scale, max) = (
-            self.budget.params.history_bonus,
-            self.budget.params.history_max,
-        );
-        let bonus = depth * depth * scale;
+        let max = self.budget.params.history_max;
+        let bonus = depth * depth * self.budget.params.history_bonus;
         self.history.update(us, mv, bonus, max);
         for &q in tried {
             self.history.update(us, q, -bonus, max);
