@@ -3,7 +3,7 @@
 
 use rand::{Rng, SeedableRng};
 use shishi::protocol::options::Settings;
-use shishi::search::params::SearchParams;
+use shishi::search::params::{SearchParams, TUNABLES};
 use shishi::search::picker::{History, Picker};
 use shishi::search::{
     bench, Engine, EngineOptions, EvalOptions, Limits, Score, SearchInfo, SearchResult,
@@ -229,6 +229,19 @@ fn a_tune_option_changes_the_bench_signature() {
     same.set("Tune_LmrDivisor", "2200")
         .expect("Tune_LmrDivisor");
     assert_eq!(run(&same), signature);
+}
+
+#[test]
+fn every_search_parameter_is_documented_with_its_default_and_range() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/tuning-options.md");
+    let doc = std::fs::read_to_string(path).expect("docs/tuning-options.md");
+    for t in TUNABLES {
+        let row = format!("| `{}` | {} | {} .. {} |", t.name, t.default, t.min, t.max);
+        assert!(
+            doc.contains(&row),
+            "docs/tuning-options.md lacks the row {row}"
+        );
+    }
 }
 
 #[test]
