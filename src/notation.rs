@@ -1,9 +1,10 @@
 //! Move and square notation (RULES.md section 11): lishogi USI and XBoard, written in one
-//! canonical spelling and read in every spelling, with a reason when a move is illegal.
+//! canonical spelling and read in every spelling. An illegal move is refused with a typed
+//! reason (`IllegalMove`), so callers can tell the rules apart while users read the same phrase.
 
 use crate::board::attacks::tables;
 pub use crate::board::{parse_usi_square, parse_xboard_square, usi_square, xboard_square};
-use crate::board::{Kind, LionPower, Square, Variant};
+use crate::board::{Color, Kind, LionPower, Square, Variant};
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -22,8 +23,142 @@ pub enum Notation {
 pub struct MoveError {
     /// The move string as given, trimmed.
     pub text: String,
-    /// Why it was refused, as a phrase for the user (`"no piece on 5e"`).
-    pub reason: String,
+    /// Why it was refused; its `Display` is the phrase users see (`"no piece on 5e"`).
+    pub reason: IllegalMove,
+}
+
+/// Why a move is not legal in a position, or not a move at all. Squares are named as the user
+/// reads them: in the move's notation where the text itself is wrong, in USI where a rule of
+/// lions or promotion forbids a move the piece could otherwise make.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The text is not a move in this notation.
+    #[error("unparsable move (expected {})", spelling_examples(*.0))]
+    Unparsable(Notation),
+    /// The side to move has no legal move.
+    #[error("the game is over: no legal move")]
+    GameOver,
+    /// A pass, but no piece with lion power has an empty square to pass by.
+    #[error("no piece with lion power can pass here")]
+    CannotPass,
+    /// The move starts on an empty square.
+    #[error("no piece on {square}")]
+    NoPiece {
+        /// The starting square.
+        square: String,
+    },
+    /// The move starts on a piece of the side not to move.
+    #[error("the piece on {square} is {}'s, and {} is to move", .owner.name(), .to_move.name())]
+    NotYourPiece {
+        /// The starting square.
+        square: String,
+        /// Whose piece it is.
+        owner: Color,
+        /// The side to move.
+        to_move: Color,
+    },
+    /// A double move by a piece without lion power.
+    #[error("the {} on {square} has no lion power for a double move", .kind.name())]
+    NoLionPower {
+        /// The piece.
+        kind: Kind,
+        /// Where it stands.
+        square: String,
+    },
+    /// A double move whose steps the piece cannot make.
+    #[error("not a double move the {} on {square} can make", .kind.name())]
+    NotADoubleMoveOfThePiece {
+        /// The piece.
+        kind: Kind,
+        /// Where it stands.
+        square: String,
+    },
+    /// A double move marked as promoting.
+    #[error("a double move never promotes")]
+    DoubleMovePromotes,
+    /// A double move through a square of the mover's own side.
+    #[error("the middle square {square} holds your own piece")]
+    OwnPieceInTheMiddle {
+        /// The middle square.
+        square: String,
+    },
+    /// A move onto a piece of the mover's own side.
+    #[error("{square} holds your own piece")]
+    OwnPiece {
+        /// The destination.
+        square: String,
+    },
+    /// A destination the piece cannot reach.
+    #[error("not a legal move of the {} on {square}", .kind.name())]
+    NotAMoveOfThePiece {
+        /// The piece.
+        kind: Kind,
+        /// Where it stands.
+        square: String,
+    },
+    /// A promotion of a piece that has no promoted form.
+    #[error("the {} cannot promote", .kind.name())]
+    CannotPromote {
+        /// The piece.
+        kind: Kind,
+    },
+    /// A promotion where the promotion rule allows none.
+    #[error("the {} may not promote on this move", .kind.name())]
+    MayNotPromote {
+        /// The piece.
+        kind: Kind,
+    },
+    /// A move without promotion where the piece must promote.
+    #[error("the {} must promote on {square}", .kind.name())]
+    MustPromote {
+        /// The piece.
+        kind: Kind,
+        /// The destination.
+        square: String,
+    },
+    /// The lion-trading rule: a non-lion may not take a lion right after a lion was taken by a
+    /// non-lion (counter-strike).
+    #[error(
+        "counter-strike: a non-lion may not capture the lion on {lion} right after a lion was taken by a non-lion"
+    )]
+    CounterStrike {
+        /// The lion's square.
+        lion: String,
+    },
+    /// The lion-trading rule: a lion takes a protected lion two squares away after taking
+    /// only a lesser piece on the way.
+    #[error("bridge capture of the protected lion on {lion} after taking only a {} on {middle}", .taken.name())]
+    BridgeCapture {
+        /// The lion's square.
+        lion: String,
+        /// The piece taken on the way.
+        taken: Kind,
+        /// Its square.
+        middle: String,
+    },
+    /// The lion-trading rule: a lion takes a protected lion two squares away by a jump.
+    #[error("distant capture of a protected lion on {lion}")]
+    DistantLionCapture {
+        /// The lion's square.
+        lion: String,
+    },
+    /// Heian: the move leaves the mover's king in check.
+    #[error("the move leaves the king in check")]
+    LeavesKingInCheck,
+    /// Any other reason a move the piece could make is not legal.
+    #[error("not a legal move")]
+    NotLegal,
+    /// The move repeats an earlier position where the rules forbid repetition.
+    #[error("repeats an earlier position, which these rules forbid")]
+    ForbiddenRepetition,
+}
+
+/// The spellings an unparsable move is told to follow.
+fn spelling_examples(notation: Notation) -> &'static str {
+    match notation {
+        Notation::Usi => "USI like 7g7f, 5e5c+, 8g7f8g or 0000",
+        Notation::Xboard => "XBoard like f4f5, e9e10+, e6f7,f7e6 or @@@@",
+    }
 }
 
 fn square_text(variant: Variant, sq: Square, notation: Notation) -> String {
@@ -154,109 +289,28 @@ fn key_after(pos: &Position, mv: Move) -> u64 {
 /// Reads a move in `notation` and returns the legal move of `pos` with the same effect, or the
 /// reason it is not legal.
 pub fn parse_move(pos: &Position, text: &str, notation: Notation) -> Result<Move, MoveError> {
-    let err = |reason: String| MoveError {
+    legal_move(pos, text, notation).map_err(|reason| MoveError {
         text: text.trim().to_string(),
         reason,
-    };
-    let v = pos.variant();
-    let request = parse_request(v, text, notation).ok_or_else(|| {
-        err(match notation {
-            Notation::Usi => {
-                "unparsable move (expected USI like 7g7f, 5e5c+, 8g7f8g or 0000)".to_string()
-            }
-            Notation::Xboard => {
-                "unparsable move (expected XBoard like f4f5, e9e10+, e6f7,f7e6 or @@@@)".to_string()
-            }
-        })
-    })?;
+    })
+}
+
+/// `parse_move` without the text in the error.
+fn legal_move(pos: &Position, text: &str, notation: Notation) -> Result<Move, IllegalMove> {
+    let request =
+        parse_request(pos.variant(), text, notation).ok_or(IllegalMove::Unparsable(notation))?;
     let legal = pos.legal_moves();
     if legal.is_empty() {
-        return Err(err("the game is over: no legal move".to_string()));
+        return Err(IllegalMove::GameOver);
     }
-    let name = |sq: Square| square_text(v, sq, notation);
-    let (squares, promote) = match request {
-        Request::Pass => {
-            return if legal.contains(&Move::PASS) {
-                Ok(Move::PASS)
-            } else {
-                Err(err("no piece with lion power can pass here".to_string()))
-            };
-        }
-        Request::Path { squares, promote } => (squares, promote),
-    };
-    let from = squares[0];
-    let piece = pos.piece_at(from);
-    if piece.is_none() {
-        return Err(err(format!("no piece on {}", name(from))));
-    }
-    if piece.color() != pos.side_to_move() {
-        return Err(err(format!(
-            "the piece on {} is {}'s, and {} is to move",
-            name(from),
-            piece.color().name(),
-            pos.side_to_move().name()
-        )));
-    }
-    let kind = piece.kind();
-    let t = tables();
-    let us = pos.side_to_move();
-    let describe = || format!("the {} on {}", kind.name(), name(from));
-    let candidate = if squares.len() == 3 {
-        let (mid, to) = (squares[1], squares[2]);
-        if kind.lion_power() == LionPower::None {
-            return Err(err(format!(
-                "{} has no lion power for a double move",
-                describe()
-            )));
-        }
-        let straight_on = mid.offset(
-            mid.col() as i8 - from.col() as i8,
-            mid.row() as i8 - from.row() as i8,
-        );
-        let second_ok = match kind.lion_power() {
-            LionPower::Full => t.neighbours(mid).has(to),
-            _ => to == from || straight_on == Some(to),
-        };
-        if !t.lion_first(kind, us, from).has(mid) || !second_ok {
-            return Err(err(format!("not a double move {} can make", describe())));
-        }
-        if promote {
-            return Err(err("a double move never promotes".to_string()));
-        }
-        let occupant = pos.piece_at(mid);
-        if occupant.is_some() && occupant.color() == us {
-            return Err(err(format!(
-                "the middle square {} holds your own piece",
-                name(mid)
-            )));
-        }
-        if to != from && pos.piece_at(to).is_some() && pos.piece_at(to).color() == us {
-            return Err(err(format!("{} holds your own piece", name(to))));
-        }
-        match (occupant.is_some(), to == from) {
-            (false, true) => Move::PASS,
-            (false, false) => Move::normal(from, to),
-            (true, _) => Move::double(from, mid, to),
-        }
-    } else {
-        let to = squares[1];
-        if to == from && kind.lion_power() != LionPower::None {
-            Move::PASS
-        } else {
-            let walls = pos.occupied() | v.off_board();
-            if !t.attacks(kind, us, from, walls).has(to) || !v.board().has(to) {
-                return Err(err(format!("not a legal move of {}", describe())));
-            }
-            if pos.piece_at(to).is_some() && pos.piece_at(to).color() == us {
-                return Err(err(format!("{} holds your own piece", name(to))));
-            }
-            if promote && kind.promotes_to().is_none() {
-                return Err(err(format!("the {} cannot promote", kind.name())));
-            }
-            if promote {
-                Move::promoting(from, to)
-            } else {
-                Move::normal(from, to)
+    let candidate = match request {
+        Request::Pass => Move::PASS,
+        Request::Path { squares, promote } => {
+            let mover = Mover::at(pos, squares[0], notation)?;
+            match squares[..] {
+                [_, mid, to] => mover.double_move(pos, mid, to, promote)?,
+                [_, to] => mover.single_move(pos, to, promote)?,
+                _ => unreachable!("parse_request gives two or three squares"),
             }
         }
     };
@@ -264,32 +318,142 @@ pub fn parse_move(pos: &Position, text: &str, notation: Notation) -> Result<Move
         return Ok(candidate);
     }
     if candidate.is_pass() {
-        return if legal.contains(&Move::PASS) {
-            Ok(Move::PASS)
-        } else {
-            Err(err("no piece with lion power can pass here".to_string()))
-        };
+        return Err(IllegalMove::CannotPass);
     }
     let wanted = key_after(pos, candidate);
     if let Some(&m) = legal.iter().find(|&&m| key_after(pos, m) == wanted) {
         return Ok(m);
     }
-    Err(err(illegal_reason(pos, candidate, kind, &legal)))
+    let kind = pos.piece_at(candidate.from()).kind();
+    Err(illegal_reason(pos, candidate, kind, &legal))
+}
+
+/// The piece a move text starts from: one of the side to move's.
+struct Mover {
+    from: Square,
+    kind: Kind,
+    notation: Notation,
+}
+
+impl Mover {
+    /// The side to move's piece on `from`, or why there is none.
+    fn at(pos: &Position, from: Square, notation: Notation) -> Result<Mover, IllegalMove> {
+        let piece = pos.piece_at(from);
+        let square = square_text(pos.variant(), from, notation);
+        if piece.is_none() {
+            return Err(IllegalMove::NoPiece { square });
+        }
+        if piece.color() != pos.side_to_move() {
+            return Err(IllegalMove::NotYourPiece {
+                square,
+                owner: piece.color(),
+                to_move: pos.side_to_move(),
+            });
+        }
+        Ok(Mover {
+            from,
+            kind: piece.kind(),
+            notation,
+        })
+    }
+
+    fn name(&self, pos: &Position, sq: Square) -> String {
+        square_text(pos.variant(), sq, self.notation)
+    }
+
+    /// Whether `sq` holds a piece of the side to move.
+    fn own(pos: &Position, sq: Square) -> bool {
+        pos.piece_at(sq).is_some() && pos.piece_at(sq).color() == pos.side_to_move()
+    }
+
+    /// The move `from`, `mid`, `to` if this piece's lion power makes it: a pass, a plain move
+    /// or a double capture.
+    fn double_move(
+        &self,
+        pos: &Position,
+        mid: Square,
+        to: Square,
+        promote: bool,
+    ) -> Result<Move, IllegalMove> {
+        let (from, kind) = (self.from, self.kind);
+        let square = self.name(pos, from);
+        if kind.lion_power() == LionPower::None {
+            return Err(IllegalMove::NoLionPower { kind, square });
+        }
+        let straight_on = mid.offset(
+            mid.col() as i8 - from.col() as i8,
+            mid.row() as i8 - from.row() as i8,
+        );
+        let second_ok = match kind.lion_power() {
+            LionPower::Full => tables().neighbours(mid).has(to),
+            _ => to == from || straight_on == Some(to),
+        };
+        if !tables().lion_first(kind, pos.side_to_move(), from).has(mid) || !second_ok {
+            return Err(IllegalMove::NotADoubleMoveOfThePiece { kind, square });
+        }
+        if promote {
+            return Err(IllegalMove::DoubleMovePromotes);
+        }
+        if Mover::own(pos, mid) {
+            let square = self.name(pos, mid);
+            return Err(IllegalMove::OwnPieceInTheMiddle { square });
+        }
+        if to != from && Mover::own(pos, to) {
+            let square = self.name(pos, to);
+            return Err(IllegalMove::OwnPiece { square });
+        }
+        Ok(match (pos.piece_at(mid).is_some(), to == from) {
+            (false, true) => Move::PASS,
+            (false, false) => Move::normal(from, to),
+            (true, _) => Move::double(from, mid, to),
+        })
+    }
+
+    /// The move `from`, `to` if this piece can make it (a lion's move back to `from` passes).
+    fn single_move(&self, pos: &Position, to: Square, promote: bool) -> Result<Move, IllegalMove> {
+        let (from, kind) = (self.from, self.kind);
+        if to == from && kind.lion_power() != LionPower::None {
+            return Ok(Move::PASS);
+        }
+        let v = pos.variant();
+        let walls = pos.occupied() | v.off_board();
+        if !tables()
+            .attacks(kind, pos.side_to_move(), from, walls)
+            .has(to)
+            || !v.board().has(to)
+        {
+            let square = self.name(pos, from);
+            return Err(IllegalMove::NotAMoveOfThePiece { kind, square });
+        }
+        if Mover::own(pos, to) {
+            let square = self.name(pos, to);
+            return Err(IllegalMove::OwnPiece { square });
+        }
+        if promote && kind.promotes_to().is_none() {
+            return Err(IllegalMove::CannotPromote { kind });
+        }
+        Ok(if promote {
+            Move::promoting(from, to)
+        } else {
+            Move::normal(from, to)
+        })
+    }
 }
 
 /// Explains why a physically possible move is not legal.
-fn illegal_reason(pos: &Position, mv: Move, kind: Kind, legal: &[Move]) -> String {
+fn illegal_reason(pos: &Position, mv: Move, kind: Kind, legal: &[Move]) -> IllegalMove {
     let v = pos.variant();
     let (from, to) = (mv.from(), mv.to());
     let usi = |sq| usi_square(v, sq);
     if mv.is_promotion() {
         if kind.promotes_to().is_none() {
-            return format!("the {} cannot promote", kind.name());
+            return IllegalMove::CannotPromote { kind };
         }
-        return format!("the {} may not promote on this move", kind.name());
+        return IllegalMove::MayNotPromote { kind };
     }
     if legal.contains(&Move::promoting(from, to)) {
-        return format!("the {} must promote on {}", kind.name(), usi(to));
+        let square = usi(to);
+        return IllegalMove::MustPromote { kind, square };
     }
     let captured: Vec<Square> = mv
         .mid()
@@ -301,28 +465,25 @@ fn illegal_reason(pos: &Position, mv: Move, kind: Kind, legal: &[Move]) -> Strin
         .copied()
         .find(|&sq| pos.piece_at(sq).kind().is_lion());
     if let Some(victim) = lion_victim {
+        let lion = usi(victim);
         if !kind.is_lion() && pos.counter_strike().is_some() {
-            return format!(
-                "counter-strike: a non-lion may not capture the lion on {} right after a lion was taken by a non-lion",
-                usi(victim)
-            );
+            return IllegalMove::CounterStrike { lion };
         }
         if kind.is_lion() && from.distance(victim) == 2 {
             return match mv.mid() {
-                Some(mid) => format!(
-                    "bridge capture of the protected lion on {} after taking only a {} on {}",
-                    usi(victim),
-                    pos.piece_at(mid).kind().name(),
-                    usi(mid)
-                ),
-                None => format!("distant capture of a protected lion on {}", usi(victim)),
+                Some(mid) => IllegalMove::BridgeCapture {
+                    lion,
+                    taken: pos.piece_at(mid).kind(),
+                    middle: usi(mid),
+                },
+                None => IllegalMove::DistantLionCapture { lion },
             };
         }
     }
     if v.family() == crate::board::Family::Heian {
-        return "the move leaves the king in check".to_string();
+        return IllegalMove::LeavesKingInCheck;
     }
-    "not a legal move".to_string()
+    IllegalMove::NotLegal
 }
 
 /// Reads a square in either notation.

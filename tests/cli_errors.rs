@@ -187,6 +187,19 @@ fn bench_of_one_position_rejects_an_unknown_variant_or_sfen() {
 }
 
 #[test]
+fn bench_refuses_an_unknown_or_out_of_range_search_parameter() {
+    rejects(
+        &["bench", "--option", "Tune_Bogus=1"],
+        "unknown option 'Tune_Bogus'",
+    );
+    rejects(
+        &["bench", "--option", "Tune_LmrDivisor=0"],
+        "option Tune_LmrDivisor must be between 100 and 20000, not 0",
+    );
+    rejects(&["bench", "--option", "Threads=2"], "Tune_NAME=VALUE");
+}
+
+#[test]
 fn bench_of_one_position_searches_only_it_and_gives_the_same_nodes_twice() {
     let run = || {
         let (code, stdout, stderr) = shishi(&["bench", "--sfen", CHU_START, "--depth", "4"]);

@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use shishi::board::{Color, Kind};
 use shishi::game::{GameError, GameRecord};
 use shishi::moves::Move;
-use shishi::notation::Notation;
+use shishi::notation::{IllegalMove, Notation};
 use shishi::position::{Outcome, OutcomeReason, Position};
 use shishi::rules::{Preset, Repetition};
 use shishi::Variant;
@@ -161,7 +161,8 @@ fn hachu_forbids_a_pass_that_repeats_the_position() {
     assert!(game.position().legal_moves().contains(&Move::PASS));
     assert!(!game.legal_moves().contains(&Move::PASS));
     let err = game.parse("0000", Notation::Usi).unwrap_err();
-    assert!(err.reason.contains("repeats"), "{}", err.reason);
+    assert_eq!(err.reason, IllegalMove::ForbiddenRepetition);
+    assert!(err.to_string().contains("repeats"), "{err}");
     // Forced in anyway (by a protocol peer), it loses.
     game.play(Move::PASS).unwrap();
     assert_eq!(

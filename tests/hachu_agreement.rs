@@ -15,7 +15,7 @@
 //! Without HaChu the test fails with a message saying how to install it.
 
 use shishi::game::GameRecord;
-use shishi::notation::Notation;
+use shishi::notation::{IllegalMove, Notation};
 use shishi::position::Position;
 use shishi::rules::Preset;
 use shishi::Variant;
@@ -266,7 +266,12 @@ fn forced_promotion_spelling_is_the_promotion() {
     let case = &CASES[0];
     let game = shishi_game(case);
     let err = game.parse("i11i12", Notation::Xboard).unwrap_err();
-    assert!(err.reason.contains("must promote"), "{}", err.reason);
+    assert!(
+        matches!(err.reason, IllegalMove::MustPromote { .. }),
+        "{}",
+        err.reason
+    );
+    assert!(err.to_string().contains("must promote"), "{err}");
     assert!(game.parse("i11i12+", Notation::Xboard).is_ok());
     let mut hachu = HaChu::start();
     assert!(hachu.accepts(case.board, &["i11i12", "g12g11"], "i12h12"));

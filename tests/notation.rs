@@ -1,8 +1,9 @@
 //! Move notation (RULES.md section 11): every spelling of a legal move is read as that move, the
 //! canonical spelling is written, and an illegal move is refused with its reason.
 
+use shishi::board::Kind;
 use shishi::board::Variant;
-use shishi::notation::{parse_move, write_move, Notation};
+use shishi::notation::{parse_move, write_move, IllegalMove, Notation};
 use shishi::position::Position;
 
 fn chu(sfen: &str) -> Position {
@@ -18,7 +19,7 @@ fn same(pos: &Position, a: &str, an: Notation, b: &str, bn: Notation) {
 fn refused(pos: &Position, text: &str, n: Notation, reason: &str) {
     let e = parse_move(pos, text, n).expect_err(text);
     assert!(
-        e.reason.contains(reason),
+        e.reason.to_string().contains(reason),
         "{text}: '{}' lacks '{reason}'",
         e.reason
     );
@@ -117,6 +118,62 @@ fn illegal_moves_name_their_reason() {
     refused(&pos, "hello", Notation::Usi, "unparsable");
     refused(&pos, "6h6g6f6e", Notation::Usi, "unparsable");
     refused(&pos, "z9z9", Notation::Xboard, "unparsable");
+}
+
+#[test]
+fn an_illegal_move_has_a_typed_reason_that_reads_as_before() {
+    let pos = chu("5skg4/12/12/1p7p2/6g5/6n5/5p1s4/6N5/2P7P1/12/12/4GKS5 b - 1");
+    let refusal = |text: &str, n: Notation| parse_move(&pos, text, n).expect_err(text);
+    let e = refusal("6h6f", Notation::Usi);
+    assert_eq!(
+        e.reason,
+        IllegalMove::DistantLionCapture { lion: "6f".into() }
+    );
+    assert_eq!(
+        e.to_string(),
+        "distant capture of a protected lion on 6f: 6h6f"
+    );
+    let e = refusal("6h7g6f", Notation::Usi);
+    assert_eq!(
+        e.reason,
+        IllegalMove::BridgeCapture {
+            lion: "6f".into(),
+            taken: Kind::Pawn,
+            middle: "7g".into()
+        }
+    );
+    assert_eq!(
+        e.reason.to_string(),
+        "bridge capture of the protected lion on 6f after taking only a pawn on 7g"
+    );
+    let e = refusal("6a6b", Notation::Usi);
+    assert!(matches!(e.reason, IllegalMove::NotYourPiece { .. }));
+    assert_eq!(
+        e.reason.to_string(),
+        "the piece on 6a is gote's, and sente is to move"
+    );
+    let e = refusal(" 9e9d ", Notation::Usi);
+    assert_eq!(
+        e.reason,
+        IllegalMove::NoPiece {
+            square: "9e".into()
+        }
+    );
+    assert_eq!(e.to_string(), "no piece on 9e: 9e9d");
+    let e = refusal("z9z9", Notation::Xboard);
+    assert_eq!(e.reason, IllegalMove::Unparsable(Notation::Xboard));
+    assert_eq!(
+        e.reason.to_string(),
+        "unparsable move (expected XBoard like f4f5, e9e10+, e6f7,f7e6 or @@@@)"
+    );
+    let e = refusal("7l7k7j", Notation::Usi);
+    assert!(matches!(
+        e.reason,
+        IllegalMove::NoLionPower {
+            kind: Kind::King,
+            ..
+        }
+    ));
 }
 
 #[test]

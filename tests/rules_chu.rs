@@ -28,7 +28,7 @@ fn refused_because(pos: &Position, usi: &str, reason: &str) {
         }
         Ok(_) => {}
         Err(e) => assert!(
-            e.reason.contains(reason),
+            e.reason.to_string().contains(reason),
             "{usi}: '{}' does not say '{reason}'",
             e.reason
         ),

@@ -2,7 +2,7 @@
 //! king with its reply rule, compulsory promotion where a piece could never move again.
 
 use shishi::board::Color;
-use shishi::notation::{parse_move, Notation};
+use shishi::notation::{parse_move, IllegalMove, Notation};
 use shishi::position::{Outcome, OutcomeReason, Position};
 use shishi::Variant;
 
@@ -43,7 +43,8 @@ fn stalemate_loses() {
 fn the_king_may_not_stay_in_check() {
     let pos = heian("4k4/4G4/9/9/9/9/9/9/4K4 w - 1");
     let err = parse_move(&pos, "5a4a", Notation::Usi).unwrap_err();
-    assert!(err.reason.contains("check"), "{}", err.reason);
+    assert_eq!(err.reason, IllegalMove::LeavesKingInCheck);
+    assert!(err.to_string().contains("check"), "{err}");
 }
 
 #[test]
@@ -80,7 +81,10 @@ fn bare_king_to_move_loses_against_three_pieces() {
 fn pawn_must_promote_on_the_last_rank() {
     let pos = heian("4k4/8P/9/9/9/9/p8/9/4K4 b - 1");
     let err = parse_move(&pos, "1b1a", Notation::Usi).unwrap_err();
-    assert!(err.reason.contains("must promote"), "{}", err.reason);
+    assert!(
+        matches!(err.reason, IllegalMove::MustPromote { .. }),
+        "{err}"
+    );
     assert!(parse_move(&pos, "1b1a+", Notation::Usi).is_ok());
 }
 
@@ -88,7 +92,10 @@ fn pawn_must_promote_on_the_last_rank() {
 fn knight_must_promote_on_the_last_two_ranks() {
     let pos = heian("4k4/9/9/7N1/9/9/p8/9/4K4 b - 1");
     let err = parse_move(&pos, "2d3b", Notation::Usi).unwrap_err();
-    assert!(err.reason.contains("must promote"), "{}", err.reason);
+    assert!(
+        matches!(err.reason, IllegalMove::MustPromote { .. }),
+        "{err}"
+    );
     assert!(parse_move(&pos, "2d3b+", Notation::Usi).is_ok());
 }
 

@@ -2,6 +2,8 @@
 //! a move picker that yields exactly the legal moves, deterministic bench, stop and ponder.
 
 use rand::{Rng, SeedableRng};
+use shishi::protocol::options::Settings;
+use shishi::search::params::{SearchParams, TUNABLES};
 use shishi::search::picker::{History, Picker};
 use shishi::search::{
     bench, Engine, EngineOptions, EvalOptions, Limits, Score, SearchInfo, SearchResult,
@@ -96,14 +98,14 @@ fn move_picker_yields_exactly_the_legal_moves() {
         // A legal hash move and killers, and a killer that is not legal here.
         let hash = legal.get(legal.len() / 2).copied();
         let killers = [legal.last().copied(), Some(shishi::Move::PASS)];
-        let mut picker = Picker::new(&pos, hash, killers);
+        let mut picker = Picker::new(&pos, hash, killers, &SearchParams::default());
         let mut got = Vec::new();
         while let Some(mv) = picker.next(&pos, &history) {
             got.push(mv.bits());
         }
         got.sort_unstable();
         assert_eq!(got, expected, "picker differs from legal moves in {pos:?}");
-        let mut tactical = Picker::tactical(&pos);
+        let mut tactical = Picker::tactical(&pos, &SearchParams::default());
         let mut got = Vec::new();
         while let Some(mv) = tactical.next(&pos, &history) {
             got.push(mv.bits());
@@ -175,9 +177,14 @@ fn chu_lion_hunts_the_king_in_three_plies() {
 #[test]
 fn bench_node_count_is_deterministic() {
     let run = |eval: &EvalOptions| {
-        bench(Some(3), eval, &mut std::io::sink())
-            .expect("bench")
-            .nodes
+        bench(
+            Some(3),
+            eval,
+            &SearchParams::default(),
+            &mut std::io::sink(),
+        )
+        .expect("bench")
+        .nodes
     };
     let net = EvalOptions::default();
     let by_hand = EvalOptions {
@@ -192,6 +199,49 @@ fn bench_node_count_is_deterministic() {
     let hand = run(&by_hand);
     assert_eq!(hand, run(&by_hand));
     assert_ne!(first, hand);
+}
+
+#[test]
+fn a_tune_option_changes_the_bench_signature() {
+    let run = |s: &Settings| {
+        bench(
+            Some(3),
+            &s.engine.eval,
+            &s.engine.params,
+            &mut std::io::sink(),
+        )
+        .expect("bench")
+        .nodes
+    };
+    let defaults = Settings::default();
+    let signature = run(&defaults);
+    for (name, value) in [("Tune_LmrBase", "2000"), ("Tune_RfpMargin", "30")] {
+        let mut tuned = Settings::default();
+        tuned.set(name, value).expect(name);
+        assert_ne!(
+            run(&tuned),
+            signature,
+            "{name}={value} left the search unchanged"
+        );
+    }
+    // Setting an option to its default is the default search.
+    let mut same = Settings::default();
+    same.set("Tune_LmrDivisor", "2200")
+        .expect("Tune_LmrDivisor");
+    assert_eq!(run(&same), signature);
+}
+
+#[test]
+fn every_search_parameter_is_documented_with_its_default_and_range() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/tuning-options.md");
+    let doc = std::fs::read_to_string(path).expect("docs/tuning-options.md");
+    for t in TUNABLES {
+        let row = format!("| `{}` | {} | {} .. {} |", t.name, t.default, t.min, t.max);
+        assert!(
+            doc.contains(&row),
+            "docs/tuning-options.md lacks the row {row}"
+        );
+    }
 }
 
 #[test]

@@ -1,9 +1,12 @@
-//! `shishi bench [--depth N] [--variant V --sfen S]`: the fixed search benchmark (see
-//! `search::bench`), or the same measurement on one position; prints one line per position and
-//! `<nodes> nodes <nps> nps` last.
+//! `shishi bench [--depth N] [--variant V --sfen S] [--option NAME=VALUE ...]`: the fixed search
+//! benchmark (see `search::bench`), or the same measurement on one position; prints one line per
+//! position and `<nodes> nodes <nps> nps` last. `--option` sets a search parameter (`Tune_...`)
+//! through the protocols' option table, so the signature of an experiment is one command.
 
 use super::{parse_position, parse_variant, UsageError};
 use crate::nnue::Network;
+use crate::protocol::options::Settings;
+use crate::search::params::SearchParams;
 use crate::search::EvalOptions;
 use clap::Args;
 use std::sync::Arc;
@@ -26,6 +29,29 @@ pub struct BenchArgs {
     /// Evaluate by hand (the hand-crafted evaluation), not by the network.
     #[arg(long)]
     hce: bool,
+    /// Set a search parameter as its engine option does (`Tune_LmrDivisor=2600`); repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+}
+
+/// The search parameters after the `--option NAME=VALUE` settings, each checked as the
+/// protocols check it; only `Tune_` options are taken.
+fn tuned_params(options: &[String]) -> Result<SearchParams, UsageError> {
+    let mut settings = Settings::default();
+    for option in options {
+        let (name, value) = option
+            .split_once('=')
+            .filter(|(name, _)| name.trim().to_ascii_lowercase().starts_with("tune_"))
+            .ok_or_else(|| {
+                UsageError(format!(
+                    "--option takes Tune_NAME=VALUE (docs/tuning-options.md), not '{option}'"
+                ))
+            })?;
+        settings
+            .set(name, value)
+            .map_err(|e| UsageError(e.to_string()))?;
+    }
+    Ok(settings.engine.params)
 }
 
 /// The evaluation `--hce` and `--eval-file` choose (shared by the subcommands that search).
@@ -53,13 +79,14 @@ pub fn run(args: BenchArgs) -> Result<(), UsageError> {
         }
     }
     let eval = eval_options(args.hce, args.eval_file.as_deref())?;
+    let params = tuned_params(&args.options)?;
     let stdout = std::io::stdout();
     let result = if args.variant.is_some() || args.sfen.is_some() {
         let variant = parse_variant(args.variant.as_deref().unwrap_or("chushogi"))?;
         let pos = parse_position(variant, args.sfen.as_deref().unwrap_or("startpos"))?;
-        crate::search::bench_positions(&[pos], args.depth, &eval, &mut stdout.lock())
+        crate::search::bench_positions(&[pos], args.depth, &eval, &params, &mut stdout.lock())
     } else {
-        crate::search::bench(args.depth, &eval, &mut stdout.lock())
+        crate::search::bench(args.depth, &eval, &params, &mut stdout.lock())
     };
     result
         .map(|_| ())

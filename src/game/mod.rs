@@ -15,7 +15,7 @@ pub mod repetition;
 use crate::board::Color;
 use crate::movegen::MoveList;
 use crate::moves::Move;
-use crate::notation::{parse_move, write_move, MoveError, Notation};
+use crate::notation::{parse_move, write_move, IllegalMove, MoveError, Notation};
 use crate::position::{Outcome, OutcomeReason, Position};
 use crate::rules::{Repetition, RuleSet};
 
@@ -153,7 +153,7 @@ impl GameRecord {
         if self.position.rules().repetition == Repetition::Forbid && self.repeats(mv) {
             return Err(MoveError {
                 text: text.to_string(),
-                reason: "repeats an earlier position, which these rules forbid".to_string(),
+                reason: IllegalMove::ForbiddenRepetition,
             });
         }
         Ok(mv)

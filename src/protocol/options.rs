@@ -3,10 +3,13 @@
 //! applied. Both protocols keep a `Settings` and change it only through `Settings::set`, which
 //! reads the text into a typed value (a number in its range, a flag, one word of a list), sets
 //! it, and says what changed; a bad value leaves every setting as it was and the error names it.
+//! Besides the table of user options, every tunable number of the search is a spin option named
+//! `Tune_...` (`search::params::TUNABLES`), so a match can try other values without a patch.
 
 use crate::board::Variant;
 use crate::nnue::Network;
 use crate::rules::{Preset, PromotionRule, Repetition, RuleSet};
+use crate::search::params::TUNABLES;
 use crate::search::tt::{check_hash_mb, HashSizeError};
 use crate::search::EngineOptions;
 use std::sync::Arc;
@@ -103,9 +106,12 @@ enum Field {
     Repetition,
     UseNnue,
     EvalFile,
+    /// The search parameter `TUNABLES[i]`.
+    Tune(usize),
 }
 
 /// One option of the table.
+#[derive(Clone)]
 pub struct OptionSpec {
     /// The name advertised.
     pub name: &'static str,
@@ -122,7 +128,7 @@ pub struct OptionSpec {
 /// protocols learn whether the engine, the rules or the variant must be brought up to date.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Changed {
-    /// Hash, threads, MultiPV or move overhead.
+    /// Hash, threads, MultiPV, move overhead, evaluation or a search parameter.
     pub engine: bool,
     /// Any rule of the rule set.
     pub rules: bool,
@@ -289,8 +295,23 @@ fn load_eval_file(text: &str) -> Result<Option<(String, Arc<Network>)>, OptionEr
         .map_err(|e| OptionError::EvalFile(format!("{text}: {e}")))
 }
 
-fn find(name: &str) -> Option<&'static OptionSpec> {
-    SPECS.iter().find(|s| {
+/// Every option: the table, then one spin option per search parameter.
+fn all_specs() -> impl Iterator<Item = OptionSpec> {
+    let tune = TUNABLES.iter().enumerate().map(|(i, t)| OptionSpec {
+        name: t.name,
+        aliases: &[],
+        kind: OptionType::Spin {
+            min: t.min,
+            max: t.max,
+        },
+        in_xboard: true,
+        field: Field::Tune(i),
+    });
+    SPECS.iter().cloned().chain(tune)
+}
+
+fn find(name: &str) -> Option<OptionSpec> {
+    all_specs().find(|s| {
         s.name.eq_ignore_ascii_case(name) || s.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
     })
 }
@@ -384,6 +405,7 @@ impl Settings {
                 Some((path, _)) => path.clone(),
                 None => NO_EVAL_FILE.to_string(),
             },
+            Field::Tune(i) => (TUNABLES[i].get)(&self.engine.params).to_string(),
         }
     }
 
@@ -393,7 +415,7 @@ impl Settings {
         let (name, text) = (name.trim(), value.trim());
         let spec = find(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
         let mut new = self.clone();
-        new.apply(spec, text)?;
+        new.apply(&spec, text)?;
         let changed = Changed {
             engine: new.engine != self.engine,
             rules: new.rules != self.rules,
@@ -436,14 +458,14 @@ impl Settings {
             }
             Field::UseNnue => self.engine.eval.use_nnue = spec.flag(text)?,
             Field::EvalFile => self.engine.eval.file_net = load_eval_file(text)?,
+            Field::Tune(i) => (TUNABLES[i].set)(&mut self.engine.params, spec.number(text)?),
         }
         Ok(())
     }
 
     /// The `option name ... type ...` lines of the USI handshake.
     pub fn usi_lines(&self, uci: bool) -> Vec<String> {
-        SPECS
-            .iter()
+        all_specs()
             .map(|spec| {
                 let name = match (uci, spec.name) {
                     (true, "USI_Hash") => "Hash",
@@ -451,7 +473,7 @@ impl Settings {
                     (true, "USI_Variant") => "UCI_Variant",
                     (_, n) => n,
                 };
-                let default = self.value(spec);
+                let default = self.value(&spec);
                 match &spec.kind {
                     OptionType::Spin { min, max } => format!(
                         "option name {name} type spin default {default} min {min} max {max}"
@@ -469,11 +491,10 @@ impl Settings {
 
     /// The `feature option="..."` lines of the XBoard handshake.
     pub fn xboard_lines(&self) -> Vec<String> {
-        SPECS
-            .iter()
+        all_specs()
             .filter(|s| s.in_xboard)
             .map(|spec| {
-                let current = self.value(spec);
+                let current = self.value(&spec);
                 let body = match &spec.kind {
                     OptionType::Spin { min, max } => format!("-spin {current} {min} {max}"),
                     OptionType::Check => {
@@ -565,6 +586,58 @@ mod tests {
     }
 
     #[test]
+    fn tune_options_set_the_search_parameters() {
+        let mut s = Settings::default();
+        assert_eq!(s.engine.params.lmr_divisor, 2200);
+        let changed = s.set("Tune_LmrDivisor", "3000").unwrap();
+        assert!(changed.engine);
+        assert_eq!(s.engine.params.lmr_divisor, 3000);
+        s.set("tune_rfpmargin", "120").unwrap();
+        assert_eq!(s.engine.params.rfp_margin, 120);
+        let lines = s.usi_lines(false);
+        assert!(lines.contains(
+            &"option name Tune_LmrDivisor type spin default 3000 min 100 max 20000".to_string()
+        ));
+        assert!(s
+            .xboard_lines()
+            .contains(&"feature option=\"Tune_RfpMargin -spin 120 0 2000\"".to_string()));
+        for t in TUNABLES {
+            assert!(lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {} ", t.name))));
+        }
+    }
+
+    #[test]
+    fn bad_tune_values_are_refused_by_name_and_change_nothing() {
+        let mut s = Settings::default();
+        s.set("Tune_AspirationDelta", "40").unwrap();
+        let before = format!("{s:?}");
+        for (name, value, message) in [
+            ("Tune_Nonsense", "1", "unknown option 'Tune_Nonsense'"),
+            (
+                "Tune_LmrDivisor",
+                "0",
+                "option Tune_LmrDivisor must be between 100 and 20000, not 0",
+            ),
+            (
+                "Tune_AspirationDelta",
+                "wide",
+                "option Tune_AspirationDelta takes a whole number, not 'wide'",
+            ),
+            (
+                "Tune_HardLimitFactor",
+                "-1",
+                "option Tune_HardLimitFactor must be between 1 and 100, not -1",
+            ),
+        ] {
+            assert_eq!(s.set(name, value).unwrap_err().to_string(), message);
+        }
+        assert_eq!(before, format!("{s:?}"));
+        assert_eq!(s.engine.params.aspiration_delta, 40);
+    }
+
+    #[test]
     fn rule_options_reach_the_rule_set() {
         let mut s = Settings::default();
         s.set("ruleset", "hachu").unwrap();
@@ -596,10 +669,10 @@ mod tests {
         std::fs::write(&bad, corrupt).unwrap();
         let mut s = Settings::default();
         let spec = find("EvalFile").unwrap();
-        assert_eq!(s.value(spec), NO_EVAL_FILE);
+        assert_eq!(s.value(&spec), NO_EVAL_FILE);
         let path = good.to_str().unwrap();
         assert!(s.set("EvalFile", path).unwrap().engine);
-        assert_eq!(s.value(spec), path);
+        assert_eq!(s.value(&spec), path);
         let before = s.engine.clone();
         let e = s.set("EvalFile", bad.to_str().unwrap()).unwrap_err();
         assert!(e.to_string().contains("checksum"), "{e}");

@@ -194,7 +194,7 @@ fn refused_move(number: usize, text: &str, error: PlayError) -> CommandError {
         PlayError::Move(e) => CommandError::IllegalMove {
             number,
             text,
-            reason: e.reason,
+            reason: e.reason.to_string(),
         },
         PlayError::Game(e) => CommandError::IllegalMove {
             number,
@@ -755,7 +755,8 @@ impl Session {
             );
         }
         let mut out = EmitWriter::default();
-        if let Err(e) = crate::search::bench(None, &self.core.settings().engine.eval, &mut out) {
+        let engine = &self.core.settings().engine;
+        if let Err(e) = crate::search::bench(None, &engine.eval, &engine.params, &mut out) {
             error(&format!("bench failed: {e}"));
         }
     }

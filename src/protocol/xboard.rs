@@ -349,7 +349,7 @@ impl Session {
         }
         let played = match self.core.game_mut().play_text(text, Notation::Xboard) {
             Ok(_) => Ok(()),
-            Err(PlayError::Move(e)) => Err(e.reason),
+            Err(PlayError::Move(e)) => Err(e.reason.to_string()),
             Err(PlayError::Game(e)) => Err(e.to_string()),
         };
         if let Err(reason) = played {

@@ -1,8 +1,10 @@
 //! `bench`: searches the fixed positions of `positions/bench.epd` (compiled in, so the command
 //! works from any directory) to a fixed depth on one thread with a fresh 16 MiB table each. The
 //! total node count is the search's signature: it changes only when search behaviour changes.
-//! `bench_positions` runs the same measurement on positions of the caller's choice.
+//! `bench_positions` runs the same measurement on positions of the caller's choice. Both take
+//! the search parameters, so a `Tune_` option's effect shows in the signature.
 
+use super::params::SearchParams;
 use super::{Engine, EngineOptions, EvalOptions, Limits};
 use crate::board::Variant;
 use crate::notation::{write_move, Notation};
@@ -36,14 +38,15 @@ pub fn positions() -> Vec<Position> {
         .collect()
 }
 
-/// Searches every bench position to `depth` (default `DEFAULT_DEPTH`); writes one line per
-/// position and last `<nodes> nodes <nps> nps`.
+/// Searches every bench position to `depth` (default `DEFAULT_DEPTH`) with `eval` and
+/// `params`; writes one line per position and last `<nodes> nodes <nps> nps`.
 pub fn bench(
     depth: Option<u32>,
     eval: &EvalOptions,
+    params: &SearchParams,
     out: &mut dyn Write,
 ) -> io::Result<BenchResult> {
-    bench_positions(&positions(), depth, eval, out)
+    bench_positions(&positions(), depth, eval, params, out)
 }
 
 /// `bench` over the given positions instead of the fixed list, for measuring one position.
@@ -51,6 +54,7 @@ pub fn bench_positions(
     positions: &[Position],
     depth: Option<u32>,
     eval: &EvalOptions,
+    params: &SearchParams,
     out: &mut dyn Write,
 ) -> io::Result<BenchResult> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
@@ -60,6 +64,7 @@ pub fn bench_positions(
         multipv: 1,
         move_overhead: Duration::ZERO,
         eval: eval.clone(),
+        params: *params,
     });
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;

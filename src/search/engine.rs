@@ -159,11 +159,17 @@ impl Engine {
         let max_depth =
             (MAX_PLY as i32 - 1).min(limits.depth.map_or(i32::MAX, |d| d.max(1) as i32));
         let budget = Budget {
-            plan: time::plan(&limits, pos.side_to_move(), self.options.move_overhead),
+            plan: time::plan(
+                &limits,
+                pos.side_to_move(),
+                self.options.move_overhead,
+                &self.options.params,
+            ),
             max_depth,
             max_nodes: limits.nodes,
             infinite: limits.infinite,
             multipv: self.options.multipv.max(1) as usize,
+            params: self.options.params,
         };
         SearchJob {
             shared: shared.clone(),

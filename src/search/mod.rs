@@ -126,6 +126,8 @@ pub struct EngineOptions {
     pub move_overhead: Duration,
     /// Which evaluation the search uses.
     pub eval: EvalOptions,
+    /// The tunable numbers of search, ordering and time management (the `Tune_` options).
+    pub params: params::SearchParams,
 }
 
 /// Which evaluation the search uses: the network of the position's family (the embedded one,
@@ -169,6 +171,7 @@ impl Default for EngineOptions {
             multipv: 1,
             move_overhead: Duration::from_millis(50),
             eval: EvalOptions::default(),
+            params: params::SearchParams::default(),
         }
     }
 }

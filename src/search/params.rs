@@ -1,7 +1,10 @@
-//! Every tunable number of the search, in one place, so a match-tested change touches this file
-//! only. Scores are centipawns (a Chu pawn is 100). The evaluation's weights are data, in
-//! `weights/*.txt` (see `weights`), which the tuner rewrites; `material` here is the fixed
-//! piece value that move ordering and pruning use.
+//! Every tunable number of search, move ordering and time management, in one place: the
+//! `SearchParams` a search runs with, each number also a `Tune_` option (`TUNABLES`), so an
+//! experiment is an option setting in `shishi match`, not a patch. The defaults are the numbers
+//! the search was tuned with; `bench` with them is the search's signature. Scores are centipawns
+//! (a Chu pawn is 100); fractions are whole thousandths or percent, so options stay integers.
+//! The evaluation's weights are data, in `weights/*.txt` (see `weights`), which the tuner
+//! rewrites; `material` here is the fixed piece value that move ordering and pruning use.
 
 use crate::board::{Family, Kind};
 
@@ -61,47 +64,219 @@ pub const fn material(kind: Kind) -> i32 {
 
 /// The material of a royal for move ordering (a capture of one is valued by `eval::victim_value`).
 pub const ROYAL_VALUE: i32 = 1000;
-/// Aspiration window half-width at the start of an iteration, and from which depth.
-pub const ASPIRATION_DELTA: i32 = 30;
-/// Iterations below this depth search the full window.
-pub const ASPIRATION_MIN_DEPTH: i32 = 5;
-/// Plies added to the depth of a node whose side to move has a royal under attack.
-pub const CHECK_EXTENSION: i32 = 1;
-/// Reverse futility pruning: at most this depth, a non-PV node whose static evaluation beats
-/// beta by `RFP_MARGIN` per ply of depth returns it.
-pub const RFP_MAX_DEPTH: i32 = 6;
-/// Centipawns above beta per ply of depth for reverse futility.
-pub const RFP_MARGIN: i32 = 90;
-/// Late move reductions: from this depth, after this many moves.
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// Moves searched before late move reductions start.
-pub const LMR_MIN_MOVES: usize = 3;
-/// Late move pruning: at most this depth, quiet moves after `lmp_moves` tried moves are skipped.
-pub const LMP_MAX_DEPTH: i32 = 3;
 
-/// Moves tried before late move pruning at `depth`: `4 + 2 depth^2` in Heian (6, 12 and 22 at
-/// depths 1 to 3), twice that in Chu, where the tighter count lost in self-play.
-pub const fn lmp_moves(family: Family, depth: i32) -> i32 {
-    match family {
-        Family::Heian => 4 + 2 * depth * depth,
-        Family::Chu => 8 + 4 * depth * depth,
+/// One tunable number as an option: its name, range and default, and how to read and set it in
+/// a `SearchParams`.
+#[derive(Clone, Copy)]
+pub struct Tunable {
+    /// The option's name (`Tune_...`).
+    pub name: &'static str,
+    /// The smallest value accepted.
+    pub min: i64,
+    /// The largest value accepted.
+    pub max: i64,
+    /// The search's own value.
+    pub default: i64,
+    /// The value in `params`.
+    pub get: fn(&SearchParams) -> i64,
+    /// Sets the value in `params` (already checked against the range).
+    pub set: fn(&mut SearchParams, i64),
+}
+
+/// Declares `SearchParams`, its defaults and the `TUNABLES` table from one list, so a number
+/// cannot be in one and missing from another.
+macro_rules! search_params {
+    ($($(#[doc = $doc:literal])* $field:ident: $ty:ty = $default:expr, $option:literal, $min:expr, $max:expr;)*) => {
+        /// The tunable numbers a search runs with (`Default`: the tuned values).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct SearchParams {
+            $($(#[doc = $doc])* pub $field: $ty,)*
+        }
+
+        impl Default for SearchParams {
+            fn default() -> Self {
+                SearchParams { $($field: $default,)* }
+            }
+        }
+
+        /// Every field of `SearchParams` as an option, in declaration order.
+        pub const TUNABLES: &[Tunable] = &[$(Tunable {
+            name: $option,
+            min: $min,
+            max: $max,
+            default: $default as i64,
+            get: |p| p.$field as i64,
+            set: |p, v| p.$field = v as $ty,
+        },)*];
+    };
+}
+
+search_params! {
+    /// Aspiration window half-width at the start of an iteration.
+    aspiration_delta: i32 = 30, "Tune_AspirationDelta", 1, 1000;
+    /// Iterations below this depth search the full window.
+    aspiration_min_depth: i32 = 5, "Tune_AspirationMinDepth", 1, 100;
+    /// Once the doubling half-width exceeds this, the window opens fully.
+    aspiration_give_up: i32 = 1000, "Tune_AspirationGiveUp", 1, 30000;
+    /// Plies added to the depth of a node whose side to move has a royal under attack.
+    check_extension: i32 = 1, "Tune_CheckExtension", 0, 2;
+    /// Reverse futility pruning: at most this depth, a non-PV node whose static evaluation
+    /// beats beta by `rfp_margin` per ply of depth returns it.
+    rfp_max_depth: i32 = 6, "Tune_RfpMaxDepth", 0, 30;
+    /// Centipawns above beta per ply of depth for reverse futility.
+    rfp_margin: i32 = 90, "Tune_RfpMargin", 0, 2000;
+    /// Late move reductions from this depth.
+    lmr_min_depth: i32 = 3, "Tune_LmrMinDepth", 1, 100;
+    /// Moves searched before late move reductions start.
+    lmr_min_moves: usize = 3, "Tune_LmrMinMoves", 1, 64;
+    /// The reduction is `base + ln(depth) ln(moves) / divisor` plies: `base` in thousandths.
+    lmr_base: i32 = 500, "Tune_LmrBase", -5000, 5000;
+    /// The reduction's divisor, in thousandths.
+    lmr_divisor: i32 = 2200, "Tune_LmrDivisor", 100, 20000;
+    /// Plies less reduction at PV nodes.
+    lmr_pv_less: i32 = 1, "Tune_LmrPvLess", 0, 10;
+    /// Late move pruning: at most this depth, quiet moves after `lmp_moves` tried moves are
+    /// skipped.
+    lmp_max_depth: i32 = 3, "Tune_LmpMaxDepth", 0, 30;
+    /// Moves tried before late move pruning in Chu: `base + scale depth^2`.
+    lmp_base_chu: i32 = 8, "Tune_LmpBaseChu", 0, 1000;
+    /// See `lmp_base_chu`.
+    lmp_scale_chu: i32 = 4, "Tune_LmpScaleChu", 0, 1000;
+    /// Moves tried before late move pruning in Heian: `base + scale depth^2`.
+    lmp_base_heian: i32 = 4, "Tune_LmpBaseHeian", 0, 1000;
+    /// See `lmp_base_heian`.
+    lmp_scale_heian: i32 = 2, "Tune_LmpScaleHeian", 0, 1000;
+    /// Quiet moves remembered per node for the history malus of a cut-off.
+    quiet_cap: usize = 32, "Tune_QuietCap", 0, 256;
+    /// History bonus (and malus) of a cut-off: this times depth squared.
+    history_bonus: i32 = 16, "Tune_HistoryBonus", 0, 1000;
+    /// History scores stay within this, so older knowledge ages (at most 2^15, so that an
+    /// entry times a bonus fits in `i32`).
+    history_max: i32 = 1 << 14, "Tune_HistoryMax", 1, 1 << 15;
+    /// Quiescence delta pruning margin.
+    delta_margin: i32 = 200, "Tune_DeltaMargin", 0, 5000;
+    /// Quiescence plies after which only captures of the last-moved-to square are tried.
+    qsearch_recapture_only_after: i32 = 6, "Tune_QsRecaptureOnlyAfter", 0, 100;
+    /// Move ordering of captures: the captured value times this...
+    capture_gain_scale: i32 = 16, "Tune_PickerGainScale", 0, 1000;
+    /// ...less the capturing piece's value (at most `attacker_cap`) divided by this...
+    attacker_divisor: i32 = 8, "Tune_PickerAttackerDivisor", 1, 1000;
+    /// ...which is capped at this...
+    attacker_cap: i32 = 3000, "Tune_PickerAttackerCap", 0, 100000;
+    /// ...plus this for a promotion.
+    promotion_bonus: i32 = 200, "Tune_PickerPromotionBonus", -100000, 100000;
+    /// Time management: share of the remaining time (1/N) per move in sudden death.
+    sudden_death_moves: u32 = 40, "Tune_SuddenDeathMoves", 1, 1000;
+    /// Thousandths of the increment (less the overhead) added to a move's target time.
+    increment_share: u32 = 750, "Tune_IncrementShare", 0, 1000;
+    /// The hard limit is at most this many times the target time...
+    hard_limit_factor: u32 = 4, "Tune_HardLimitFactor", 1, 100;
+    /// ...and at most this many thousandths of the clock (plus byoyomi and half the increment).
+    hard_limit_clock_share: u32 = 250, "Tune_HardLimitClockShare", 1, 1000;
+    /// Percent of the target time after which no new iteration starts, by how many
+    /// iterations in a row have ended with the same best move: none...
+    new_iteration_pct_0: u32 = 82, "Tune_NewIterationPct0", 1, 1000;
+    /// ...one...
+    new_iteration_pct_1: u32 = 66, "Tune_NewIterationPct1", 1, 1000;
+    /// ...two...
+    new_iteration_pct_2: u32 = 55, "Tune_NewIterationPct2", 1, 1000;
+    /// ...three...
+    new_iteration_pct_3: u32 = 55, "Tune_NewIterationPct3", 1, 1000;
+    /// ...four or more.
+    new_iteration_pct_4: u32 = 38, "Tune_NewIterationPct4", 1, 1000;
+    /// A score that fell by at least this much since the last iteration buys more time...
+    score_drop_margin: i32 = 30, "Tune_ScoreDropMargin", 0, 30000;
+    /// ...this percentage of the time it would have had.
+    score_drop_time_pct: u32 = 130, "Tune_ScoreDropTimePct", 1, 1000;
+    /// Safety margin kept on the clock beyond the move overhead, in milliseconds.
+    clock_reserve_ms: u64 = 30, "Tune_ClockReserveMs", 0, 10000;
+}
+
+impl SearchParams {
+    /// Moves tried before late move pruning at `depth`: `4 + 2 depth^2` in Heian (6, 12 and 22
+    /// at depths 1 to 3), twice that in Chu, where the tighter count lost in self-play.
+    pub fn lmp_moves(&self, family: Family, depth: i32) -> i32 {
+        match family {
+            Family::Heian => self.lmp_base_heian + self.lmp_scale_heian * depth * depth,
+            Family::Chu => self.lmp_base_chu + self.lmp_scale_chu * depth * depth,
+        }
+    }
+
+    /// The late move reduction table, `[depth][moves]` up to 63 each.
+    pub fn lmr_table(&self) -> Vec<[u8; 64]> {
+        let base = f64::from(self.lmr_base) / 1000.0;
+        let divisor = f64::from(self.lmr_divisor) / 1000.0;
+        (0..64)
+            .map(|depth| {
+                let mut row = [0u8; 64];
+                for (moves, r) in row.iter_mut().enumerate() {
+                    if depth > 0 && moves > 0 {
+                        let v = base + (depth as f64).ln() * (moves as f64).ln() / divisor;
+                        *r = v.max(0.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect()
+    }
+
+    /// The percentages of the target time after which no new iteration starts, by stability.
+    pub fn new_iteration_pcts(&self) -> [u32; 5] {
+        [
+            self.new_iteration_pct_0,
+            self.new_iteration_pct_1,
+            self.new_iteration_pct_2,
+            self.new_iteration_pct_3,
+            self.new_iteration_pct_4,
+        ]
+    }
+
+    /// The tunable named `name` (ignoring case).
+    pub fn tunable(name: &str) -> Option<&'static Tunable> {
+        TUNABLES.iter().find(|t| t.name.eq_ignore_ascii_case(name))
     }
 }
-/// Quiescence delta pruning margin.
-pub const DELTA_MARGIN: i32 = 200;
-/// Quiescence plies after which only captures of the last-moved-to square are tried.
-pub const QSEARCH_RECAPTURE_ONLY_AFTER: i32 = 6;
-/// History bonus cap, so scores stay in `i32` and older knowledge ages.
-pub const HISTORY_MAX: i32 = 1 << 14;
 
-/// Time management: share of the remaining time (1/N) per move in sudden death.
-pub const SUDDEN_DEATH_MOVES: u32 = 40;
-/// The hard limit is at most this many times the target time.
-pub const HARD_LIMIT_FACTOR: u32 = 4;
-/// Do not start a new iteration after this percentage of the target time, by how many
-/// iterations in a row have ended with the same best move (the last entry for more).
-pub const NEW_ITERATION_PCT_BY_STABILITY: [u32; 5] = [82, 66, 55, 55, 38];
-/// A score that fell by at least this much since the last iteration buys 30% more time.
-pub const SCORE_DROP_MARGIN: i32 = 30;
-/// Safety margin kept on the clock beyond the move overhead.
-pub const CLOCK_RESERVE_MS: u64 = 30;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_is_in_its_range_and_names_are_unique() {
+        let params = SearchParams::default();
+        for (i, t) in TUNABLES.iter().enumerate() {
+            assert!((t.min..=t.max).contains(&t.default), "{}", t.name);
+            assert_eq!((t.get)(&params), t.default, "{}", t.name);
+            assert!(t.name.starts_with("Tune_"), "{}", t.name);
+            assert!(TUNABLES[..i]
+                .iter()
+                .all(|u| !u.name.eq_ignore_ascii_case(t.name)));
+        }
+    }
+
+    #[test]
+    fn a_tunable_sets_its_own_field_only() {
+        for t in TUNABLES {
+            let mut params = SearchParams::default();
+            let value = if t.default == t.max { t.min } else { t.max };
+            (t.set)(&mut params, value);
+            assert_eq!((t.get)(&params), value, "{}", t.name);
+            let others_unchanged = TUNABLES
+                .iter()
+                .filter(|u| u.name != t.name)
+                .all(|u| (u.get)(&params) == u.default);
+            assert!(others_unchanged, "{} changed another field", t.name);
+        }
+    }
+
+    #[test]
+    fn the_default_reduction_table_is_the_tuned_formula() {
+        let table = SearchParams::default().lmr_table();
+        for (depth, row) in table.iter().enumerate().skip(1) {
+            for (moves, &r) in row.iter().enumerate().skip(1) {
+                let v = 0.5 + (depth as f64).ln() * (moves as f64).ln() / 2.2;
+                assert_eq!(r, v.max(0.0) as u8, "depth {depth} moves {moves}");
+            }
+        }
+    }
+}

@@ -8,6 +8,7 @@
 //! generated, so a cut-off on it costs no generation.
 
 use super::eval::{captured_value, victim_value};
+use super::params::SearchParams;
 use super::see::see_ge;
 use crate::board::{Color, Piece, Square};
 use crate::movegen::{generate, generate_tactical, is_legal_by_piece, MoveList};
@@ -61,10 +62,10 @@ impl History {
         self.scores[History::index(color, mv)]
     }
 
-    /// Moves the entry towards `bonus` (positive or negative), bounded by `HISTORY_MAX`.
+    /// Moves the entry towards `bonus` (positive or negative), bounded by `max`
+    /// (`SearchParams::history_max`).
     #[inline]
-    pub fn update(&mut self, color: Color, mv: Move, bonus: i32) {
-        let max = super::params::HISTORY_MAX;
+    pub fn update(&mut self, color: Color, mv: Move, bonus: i32, max: i32) {
         let bonus = bonus.clamp(-max, max);
         let e = &mut self.scores[History::index(color, mv)];
         *e += bonus - *e * bonus.abs() / max;
@@ -94,6 +95,27 @@ enum Stage {
     Done,
 }
 
+/// How the tactical stage orders captures and promotions (`SearchParams`, `capture_gain_scale`
+/// and the three after it).
+#[derive(Clone, Copy)]
+struct CaptureOrder {
+    gain_scale: i32,
+    attacker_divisor: i32,
+    attacker_cap: i32,
+    promotion_bonus: i32,
+}
+
+impl CaptureOrder {
+    fn of(params: &SearchParams) -> CaptureOrder {
+        CaptureOrder {
+            gain_scale: params.capture_gain_scale,
+            attacker_divisor: params.attacker_divisor,
+            attacker_cap: params.attacker_cap,
+            promotion_bonus: params.promotion_bonus,
+        }
+    }
+}
+
 /// Yields the moves of a position in search order, one stage at a time.
 pub struct Picker {
     moves: MoveList,
@@ -111,6 +133,7 @@ pub struct Picker {
     tactical_only: bool,
     /// Whether `moves` holds the generated moves yet.
     generated: bool,
+    order: CaptureOrder,
 }
 
 /// Whether a move belongs to the tactical stage: it captures or promotes.
@@ -134,9 +157,14 @@ fn partition_tactical(pos: &Position, moves: &mut [Move]) -> usize {
 }
 
 impl Picker {
-    /// A picker over every legal move of `pos`.
-    pub fn new(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Picker {
-        let mut picker = Picker::empty(killers, false);
+    /// A picker over every legal move of `pos`, captures ordered by `params`.
+    pub fn new(
+        pos: &Position,
+        hash: Option<Move>,
+        killers: [Option<Move>; 2],
+        params: &SearchParams,
+    ) -> Picker {
+        let mut picker = Picker::empty(killers, false, params);
         // The hash move can be stale, or another position's by a key collision.
         let legal = |&h: &Move| match is_legal_by_piece(pos, h) {
             Some(legal) => legal,
@@ -161,13 +189,13 @@ impl Picker {
     }
 
     /// A picker over the captures and promotions of `pos` only (quiescence search).
-    pub fn tactical(pos: &Position) -> Picker {
-        let mut picker = Picker::empty([None, None], true);
+    pub fn tactical(pos: &Position, params: &SearchParams) -> Picker {
+        let mut picker = Picker::empty([None, None], true, params);
         picker.generate(pos);
         picker
     }
 
-    fn empty(killers: [Option<Move>; 2], tactical_only: bool) -> Picker {
+    fn empty(killers: [Option<Move>; 2], tactical_only: bool, params: &SearchParams) -> Picker {
         Picker {
             moves: MoveList::new(),
             scores: SmallVec::new(),
@@ -180,6 +208,7 @@ impl Picker {
             killer_index: 0,
             tactical_only,
             generated: false,
+            order: CaptureOrder::of(params),
         }
     }
 
@@ -282,12 +311,18 @@ impl Picker {
 
     fn score_tactical(&mut self, pos: &Position) {
         let mut losing: SmallVec<[bool; 64]> = smallvec::smallvec![false; self.split];
+        let order = self.order;
         for i in 0..self.split {
             let mv = self.moves[i];
-            let attacker = victim_value(pos.piece_at(mv.from()).kind()).min(3000);
-            let promotion = if mv.is_promotion() { 200 } else { 0 };
+            let attacker = victim_value(pos.piece_at(mv.from()).kind()).min(order.attacker_cap);
+            let promotion = if mv.is_promotion() {
+                order.promotion_bonus
+            } else {
+                0
+            };
             let gain = captured_value(pos, mv);
-            self.scores[i] = gain * 16 - attacker / 8 + promotion;
+            self.scores[i] =
+                gain * order.gain_scale - attacker / order.attacker_divisor + promotion;
             losing[i] = !self.tactical_only && !mv.is_promotion() && !see_ge(pos, mv, 0);
         }
         // Losing captures go to the end of the list, behind the quiet moves.
@@ -341,10 +376,15 @@ mod tests {
     /// The picker as it was before the hash move could come first: every move generated at once,
     /// the hash move checked against them.
     fn generated_at_once(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Picker {
-        let mut picker = Picker::empty(killers, false);
+        let mut picker = Picker::empty(killers, false, &SearchParams::default());
         picker.generate(pos);
         picker.hash = hash.filter(|h| picker.moves.contains(h));
         picker
+    }
+
+    /// A picker ordering captures by the default parameters.
+    fn default_picker(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Picker {
+        Picker::new(pos, hash, killers, &SearchParams::default())
     }
 
     /// Every move a picker yields, in order; from the `skip_from`th move on, quiet moves are
@@ -389,9 +429,9 @@ mod tests {
         let mut history = History::new();
         for &mv in moves {
             if rng.gen_bool(0.3) {
-                let max = crate::search::params::HISTORY_MAX;
-                history.update(Color::Sente, mv, rng.gen_range(-max..max));
-                history.update(Color::Gote, mv, rng.gen_range(-max..max));
+                let max = SearchParams::default().history_max;
+                history.update(Color::Sente, mv, rng.gen_range(-max..max), max);
+                history.update(Color::Gote, mv, rng.gen_range(-max..max), max);
             }
         }
         history
@@ -453,7 +493,7 @@ mod tests {
             for _ in 0..4 {
                 let hash = options[rng.gen_range(0..options.len())];
                 let killers = [0, 1].map(|_| options[rng.gen_range(0..options.len())]);
-                let staged = Picker::new(&pos, hash, killers);
+                let staged = default_picker(&pos, hash, killers);
                 let full = generated_at_once(&pos, hash, killers);
                 assert_eq!(staged.has_moves(), !legal.is_empty());
                 let skip_from = rng.gen_range(1..40);
@@ -464,7 +504,7 @@ mod tests {
                     "order differs in {pos:?}, hash {hash:?}, killers {killers:?}"
                 );
                 assert_each_legal_move_once(&got, &legal, &pos);
-                let staged = Picker::new(&pos, hash, killers);
+                let staged = default_picker(&pos, hash, killers);
                 let full = generated_at_once(&pos, hash, killers);
                 assert_eq!(
                     drain(staged, &pos, &history, skip_from),
@@ -483,7 +523,7 @@ mod tests {
             let legal = pos.legal_moves();
             for &mv in before.iter().filter(|m| !legal.contains(m)) {
                 stale_quiet += usize::from(!is_tactical(&pos, mv));
-                let picker = Picker::new(&pos, Some(mv), [Some(mv), None]);
+                let picker = default_picker(&pos, Some(mv), [Some(mv), None]);
                 let got = drain(picker, &pos, &history, usize::MAX);
                 assert!(!got.contains(&mv), "stale {mv:?} yielded in {pos:?}");
                 assert_eq!(got.len(), legal.len());
@@ -506,12 +546,17 @@ mod tests {
             let killers = [0, 1].map(|_| options[rng.gen_range(0..options.len())]);
             let counter = options[rng.gen_range(0..options.len())];
             let got = drain(
-                Picker::new(&pos, None, killers).with_counter(counter),
+                default_picker(&pos, None, killers).with_counter(counter),
                 &pos,
                 &history,
                 usize::MAX,
             );
-            let without = drain(Picker::new(&pos, None, killers), &pos, &history, usize::MAX);
+            let without = drain(
+                default_picker(&pos, None, killers),
+                &pos,
+                &history,
+                usize::MAX,
+            );
             assert_eq!(
                 got.len(),
                 legal.len(),

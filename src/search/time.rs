@@ -3,7 +3,7 @@
 //! for us (search start, or `ponderhit`). The hard limit always leaves the move overhead and a
 //! reserve on the clock, so the engine never loses on time.
 
-use super::params as p;
+use super::params::SearchParams;
 use super::Limits;
 use crate::board::Color;
 use std::time::Duration;
@@ -25,13 +25,13 @@ impl TimePlan {
     };
 }
 
-/// The plan for `side` to move under `limits`; unlimited for infinite searches and for limits
-/// without any clock or move time.
-pub fn plan(limits: &Limits, side: Color, overhead: Duration) -> TimePlan {
+/// The plan for `side` to move under `limits` by the time-management numbers of `params`;
+/// unlimited for infinite searches and for limits without any clock or move time.
+pub fn plan(limits: &Limits, side: Color, overhead: Duration, params: &SearchParams) -> TimePlan {
     if limits.infinite {
         return TimePlan::UNLIMITED;
     }
-    let reserve = Duration::from_millis(p::CLOCK_RESERVE_MS);
+    let reserve = Duration::from_millis(params.clock_reserve_ms);
     let floor = Duration::from_millis(1);
     if let Some(movetime) = limits.movetime {
         let t = movetime.saturating_sub(overhead).max(floor);
@@ -55,8 +55,8 @@ pub fn plan(limits: &Limits, side: Color, overhead: Duration) -> TimePlan {
     let moves = limits
         .moves_to_go
         .filter(|&m| m > 0)
-        .unwrap_or(p::SUDDEN_DEATH_MOVES)
-        .min(p::SUDDEN_DEATH_MOVES);
+        .unwrap_or(params.sudden_death_moves)
+        .min(params.sudden_death_moves);
     // What this move may use: the clock plus its byoyomi, less the overhead (the time the GUI
     // charges beyond our own thinking) and a reserve. Every limit below is a share of it, so a
     // low clock with an increment settles where each move costs less than the increment.
@@ -65,9 +65,12 @@ pub fn plan(limits: &Limits, side: Color, overhead: Duration) -> TimePlan {
         .max(floor);
     let clock = remaining.saturating_sub(overhead + reserve);
     let spendable_increment = increment.saturating_sub(overhead);
-    let mut target = clock / moves + spendable_increment * 3 / 4 + byoyomi.saturating_sub(overhead);
+    let mut target = clock / moves
+        + spendable_increment * params.increment_share / 1000
+        + byoyomi.saturating_sub(overhead);
+    let clock_share = clock * params.hard_limit_clock_share / 1000;
     let mut hard =
-        (target * p::HARD_LIMIT_FACTOR).min(clock / 4 + byoyomi + spendable_increment / 2);
+        (target * params.hard_limit_factor).min(clock_share + byoyomi + spendable_increment / 2);
     hard = hard.min(usable).max(floor);
     target = target.min(hard).max(floor);
     TimePlan {
@@ -78,12 +81,12 @@ pub fn plan(limits: &Limits, side: Color, overhead: Duration) -> TimePlan {
 
 /// The percentage of the target time after which no new iteration starts: the more iterations
 /// in a row have kept the best move, the sooner the search settles; a score that fell since the
-/// last iteration buys 30% more.
-pub fn new_iteration_pct(stable_iterations: usize, score_fell: bool) -> u32 {
-    let shares = p::NEW_ITERATION_PCT_BY_STABILITY;
+/// last iteration buys more (30% by default).
+pub fn new_iteration_pct(params: &SearchParams, stable_iterations: usize, score_fell: bool) -> u32 {
+    let shares = params.new_iteration_pcts();
     let pct = shares[stable_iterations.min(shares.len() - 1)];
     if score_fell {
-        pct * 13 / 10
+        pct * params.score_drop_time_pct / 100
     } else {
         pct
     }
@@ -95,12 +98,13 @@ mod tests {
 
     #[test]
     fn a_stable_best_move_settles_sooner_and_a_falling_score_buys_time() {
-        let shares: Vec<u32> = (0..8).map(|n| new_iteration_pct(n, false)).collect();
+        let p = &SearchParams::default();
+        let shares: Vec<u32> = (0..8).map(|n| new_iteration_pct(p, n, false)).collect();
         assert_eq!(shares, [82, 66, 55, 55, 38, 38, 38, 38]);
         assert!(shares.windows(2).all(|w| w[0] >= w[1]));
-        assert_eq!(new_iteration_pct(0, true), 106);
-        assert_eq!(new_iteration_pct(4, true), 49);
-        assert!((0..8).all(|n| new_iteration_pct(n, true) > new_iteration_pct(n, false)));
+        assert_eq!(new_iteration_pct(p, 0, true), 106);
+        assert_eq!(new_iteration_pct(p, 4, true), 49);
+        assert!((0..8).all(|n| new_iteration_pct(p, n, true) > new_iteration_pct(p, n, false)));
     }
 
     fn ms(n: u64) -> Duration {
@@ -116,7 +120,7 @@ mod tests {
                     byoyomi: ms(byoyomi),
                     ..Limits::default()
                 };
-                let plan = plan(&limits, Color::Sente, ms(50));
+                let plan = plan(&limits, Color::Sente, ms(50), &SearchParams::default());
                 let hard = plan.hard.expect("hard limit");
                 assert!(plan.target.expect("target") <= hard);
                 assert!(
@@ -139,7 +143,12 @@ mod tests {
                     increment: [ms(inc), ms(inc)],
                     ..Limits::default()
                 };
-                let plan = plan(&limits, Color::Sente, ms(overhead));
+                let plan = plan(
+                    &limits,
+                    Color::Sente,
+                    ms(overhead),
+                    &SearchParams::default(),
+                );
                 remaining -= (plan.hard.unwrap() + ms(overhead)).as_millis() as i64;
                 assert!(
                     remaining > 0,
@@ -156,11 +165,17 @@ mod tests {
             movetime: Some(ms(1000)),
             ..Limits::default()
         };
-        assert_eq!(plan(&limits, Color::Gote, ms(50)).hard, Some(ms(950)));
+        assert_eq!(
+            plan(&limits, Color::Gote, ms(50), &SearchParams::default()).hard,
+            Some(ms(950))
+        );
         let limits = Limits {
             infinite: true,
             ..Limits::default()
         };
-        assert_eq!(plan(&limits, Color::Gote, ms(50)), TimePlan::UNLIMITED);
+        assert_eq!(
+            plan(&limits, Color::Gote, ms(50), &SearchParams::default()),
+            TimePlan::UNLIMITED
+        );
     }
 }

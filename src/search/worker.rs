@@ -9,7 +9,7 @@
 //! transposition table and the flags in `Shared`.
 
 use super::eval::{captured_value, evaluate, psq_delta, psq_total};
-use super::params as p;
+use super::params::SearchParams;
 use super::picker::{is_tactical, History, Picker};
 use super::see::see_ge;
 use super::shared::Shared;
@@ -43,6 +43,8 @@ pub struct Budget {
     pub infinite: bool,
     /// Principal variations the main thread reports (helpers search one).
     pub multipv: usize,
+    /// The tunable numbers of search, ordering and time management.
+    pub params: SearchParams,
 }
 
 /// The result of a worker's iterative deepening.
@@ -79,21 +81,6 @@ pub struct Worker<'a> {
     root_score: i32,
     /// Root moves left out while searching the second and later MultiPV lines.
     excluded: Vec<Move>,
-}
-
-fn lmr_table() -> Vec<[u8; 64]> {
-    (0..64)
-        .map(|depth| {
-            let mut row = [0u8; 64];
-            for (moves, r) in row.iter_mut().enumerate() {
-                if depth > 0 && moves > 0 {
-                    let v = 0.5 + (depth as f64).ln() * (moves as f64).ln() / 2.2;
-                    *r = v.max(0.0) as u8;
-                }
-            }
-            row
-        })
-        .collect()
 }
 
 #[inline]
@@ -205,7 +192,7 @@ impl<'a> Worker<'a> {
             root_score: 0,
             killers: vec![[None, None]; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
-            lmr: lmr_table(),
+            lmr: budget.params.lmr_table(),
             nodes: 0,
             seldepth: 0,
             stopped: false,
@@ -251,7 +238,8 @@ impl<'a> Worker<'a> {
             if !complete {
                 break;
             }
-            let score_fell = depth > 1 && prev_score - score >= p::SCORE_DROP_MARGIN;
+            let score_fell =
+                depth > 1 && prev_score - score >= self.budget.params.score_drop_margin;
             prev_score = score;
             let extra_lines = if self.id == 0 {
                 self.other_lines(depth, &found)
@@ -336,7 +324,7 @@ impl<'a> Worker<'a> {
         if self.shared.pondering.load(Relaxed) {
             return false;
         }
-        let pct = new_iteration_pct(stable_iterations, score_fell);
+        let pct = new_iteration_pct(&self.budget.params, stable_iterations, score_fell);
         match self.budget.plan.target {
             Some(target) => self.shared.clock_elapsed() > target * pct / 100,
             None => false,
@@ -344,12 +332,15 @@ impl<'a> Worker<'a> {
     }
 
     fn aspiration(&mut self, depth: i32, prev: i32) -> i32 {
-        let mut delta = p::ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= p::ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
-            (prev - delta, prev + delta)
-        } else {
-            (-INFINITY, INFINITY)
-        };
+        let params = &self.budget.params;
+        let give_up = params.aspiration_give_up;
+        let mut delta = params.aspiration_delta;
+        let (mut alpha, mut beta) =
+            if depth >= params.aspiration_min_depth && prev.abs() < MATE_BOUND {
+                (prev - delta, prev + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
         loop {
             let score = self.search(alpha, beta, depth, 0, true);
             if self.stopped {
@@ -364,7 +355,7 @@ impl<'a> Worker<'a> {
                 return score;
             }
             delta *= 2;
-            if delta > 1000 {
+            if delta > give_up {
                 alpha = -INFINITY;
                 beta = INFINITY;
             }
@@ -491,7 +482,7 @@ impl<'a> Worker<'a> {
         // A royal under attack is searched a ply deeper: the threat must be answered, and the
         // few replies are cheap to look at.
         let depth = if in_check && ply > 0 {
-            depth + p::CHECK_EXTENSION
+            depth + self.budget.params.check_extension
         } else {
             depth
         };
@@ -540,23 +531,25 @@ impl<'a> Worker<'a> {
     /// Reverse futility: a non-PV node so far above beta that a shallow search would not fall
     /// below it returns its static evaluation.
     fn reverse_futility(&self, node: &Node) -> Option<i32> {
+        let params = &self.budget.params;
         if node.is_pv
             || node.in_check
             || node.ply == 0
-            || node.depth > p::RFP_MAX_DEPTH
+            || node.depth > params.rfp_max_depth
             || node.beta.abs() >= MATE_BOUND
         {
             return None;
         }
         let static_eval = self.static_eval(node.ply);
-        (static_eval - p::RFP_MARGIN * node.depth >= node.beta).then_some(static_eval)
+        (static_eval - params.rfp_margin * node.depth >= node.beta).then_some(static_eval)
     }
 
     /// The move loop of `search`: every move by the picker's order, late moves pruned and
     /// reduced, the result stored in the table.
     fn search_moves(&mut self, mut node: Node, key: u64, hash_move: Option<Move>) -> i32 {
         let Node { depth, ply, .. } = node;
-        let mut picker = Picker::new(&self.pos, hash_move, self.killers[ply]).with_counter(
+        let params = &self.budget.params;
+        let mut picker = Picker::new(&self.pos, hash_move, self.killers[ply], params).with_counter(
             self.previous_move_key()
                 .and_then(|(m, to)| self.history.counter(m, to)),
         );
@@ -569,8 +562,9 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut legal = 0usize;
         let mut quiets_tried: smallvec::SmallVec<[Move; 32]> = smallvec::SmallVec::new();
-        let late_move_limit = (!node.is_pv && !node.in_check && depth <= p::LMP_MAX_DEPTH)
-            .then(|| p::lmp_moves(self.pos.family(), depth) as usize);
+        let late_move_limit = (!node.is_pv && !node.in_check && depth <= params.lmp_max_depth)
+            .then(|| params.lmp_moves(self.pos.family(), depth) as usize);
+        let quiet_cap = params.quiet_cap;
         while let Some(mv) = picker.next(&self.pos, self.history) {
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
@@ -605,7 +599,7 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
-            if !tactical && quiets_tried.len() < 32 {
+            if !tactical && quiets_tried.len() < quiet_cap {
                 quiets_tried.push(mv);
             }
         }
@@ -635,10 +629,16 @@ impl<'a> Worker<'a> {
         if legal == 1 {
             return -self.search(-beta, -alpha, depth - 1, ply + 1, node.is_pv);
         }
+        let params = &self.budget.params;
         let mut reduction = 0;
-        if depth >= p::LMR_MIN_DEPTH && legal > p::LMR_MIN_MOVES && !tactical && !node.in_check {
+        if depth >= params.lmr_min_depth
+            && legal > params.lmr_min_moves
+            && !tactical
+            && !node.in_check
+        {
             let r = self.lmr[(depth as usize).min(63)][legal.min(63)] as i32;
-            reduction = (r - node.is_pv as i32).clamp(0, depth - 2);
+            let pv_less = if node.is_pv { params.lmr_pv_less } else { 0 };
+            reduction = (r - pv_less).clamp(0, depth - 2);
         }
         let mut s = -self.search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false);
         if s > alpha && reduction > 0 {
@@ -686,10 +686,11 @@ impl<'a> Worker<'a> {
             self.history.set_counter(mover, to, mv);
         }
         let us = self.pos.side_to_move();
-        let bonus = depth * depth * 16;
-        self.history.update(us, mv, bonus);
+        let max = self.budget.params.history_max;
+        let bonus = depth * depth * self.budget.params.history_bonus;
+        self.history.update(us, mv, bonus, max);
         for &q in tried {
-            self.history.update(us, q, -bonus);
+            self.history.update(us, q, -bonus, max);
         }
     }
 
@@ -721,9 +722,9 @@ impl<'a> Worker<'a> {
         }
         alpha = alpha.max(stand_pat);
         let mut picker = if evasions {
-            Picker::new(&self.pos, None, [None, None])
+            Picker::new(&self.pos, None, [None, None], &self.budget.params)
         } else {
-            Picker::tactical(&self.pos)
+            Picker::tactical(&self.pos, &self.budget.params)
         };
         if evasions && !picker.has_moves() {
             let outcome = self.pos.outcome_given_moves(false);
@@ -733,12 +734,14 @@ impl<'a> Worker<'a> {
         let mut best = stand_pat;
         while let Some(mv) = picker.next(&self.pos, self.history) {
             if !evasions {
-                if qply >= p::QSEARCH_RECAPTURE_ONLY_AFTER && Some(mv.to()) != last_to {
+                let params = &self.budget.params;
+                if qply >= params.qsearch_recapture_only_after && Some(mv.to()) != last_to {
                     continue;
                 }
                 let gain = captured_value(&self.pos, mv);
                 if !mv.is_promotion()
-                    && (stand_pat + gain + p::DELTA_MARGIN <= alpha || !see_ge(&self.pos, mv, 0))
+                    && (stand_pat + gain + params.delta_margin <= alpha
+                        || !see_ge(&self.pos, mv, 0))
                 {
                     continue;
                 }

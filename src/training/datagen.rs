@@ -259,6 +259,7 @@ fn play_games(
         multipv: 1,
         move_overhead: Duration::ZERO,
         eval: config.eval.clone(),
+        ..EngineOptions::default()
     });
     while !stop.load(Ordering::Relaxed) {
         let index = next_game.fetch_add(1, Ordering::Relaxed);
