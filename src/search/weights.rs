@@ -318,7 +318,7 @@ impl Layout {
     #[inline]
     pub fn proximity(&self, kind: Kind) -> Option<[usize; 2]> {
         let base = self.proximity[kind.index()];
-        (base != NONE).then_some([base, base + PROXIMITY_ENTRIES])
+        (base != NONE).then(|| [base, base + PROXIMITY_ENTRIES])
     }
 
     /// `pawn_defended`, `pawn_side_by_side` and `pawn_facing_to_move` (Heian only).
