@@ -123,93 +123,11 @@ pub fn read_past_games(text: &str, check: &ResumeCheck) -> Result<Vec<PastGame>,
     let mut seen_names: [Option<String>; 2] = [None, None];
     for (n, tags) in records(text).iter().enumerate() {
         let record = n + 1;
-        let get = |key: &str| {
-            tags.iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v.as_str())
-                .ok_or_else(|| ResumeError::BadRecord {
-                    record,
-                    what: format!("no [{key}] tag"),
-                })
+        let Some(game) = read_record(record, tags, check, &mut seen_names)? else {
+            continue;
         };
-        let round_text = get("Round")?;
-        let round: usize =
-            round_text
-                .parse()
-                .ok()
-                .filter(|&r| r >= 1)
-                .ok_or_else(|| ResumeError::BadRecord {
-                    record,
-                    what: format!("[Round \"{round_text}\"] is not a game number from 1"),
-                })?;
-        let foreign = |why: String| ResumeError::Foreign { record, round, why };
-        if round > check.games {
-            return Err(foreign(format!("the match has only {} games", check.games)));
-        }
-        let variant = get("Variant")?;
-        if !variant.eq_ignore_ascii_case(check.variant) {
-            return Err(foreign(format!(
-                "variant '{variant}', not '{}'",
-                check.variant
-            )));
-        }
-        let index = round - 1;
-        let (opening, first_color) = schedule(index, check.openings.len().max(1));
-        let fen = get("FEN")?;
-        if let Some(expected) = check.openings.get(opening).filter(|&&e| e != fen) {
-            return Err(foreign(format!(
-                "it starts from '{fen}', but game {round} plays opening {} of the book, \
-                 '{expected}'",
-                opening + 1
-            )));
-        }
-        let (white, black) = (get("White")?, get("Black")?);
-        let seats = if first_color == Color::Sente {
-            [white, black]
-        } else {
-            [black, white]
-        };
-        for (e, name) in seats.into_iter().enumerate() {
-            let wanted = check.labels[e]
-                .map(str::to_string)
-                .or(seen_names[e].clone());
-            match wanted {
-                Some(w) if w != name => {
-                    return Err(foreign(format!(
-                        "engine {} is '{name}' here, '{w}' in this match",
-                        e + 1
-                    )))
-                }
-                _ => seen_names[e] = Some(name.to_string()),
-            }
-        }
-        let winner = match get("Result")? {
-            "1-0" => Some(Color::Sente),
-            "0-1" => Some(Color::Gote),
-            "1/2-1/2" => None,
-            "*" => continue,
-            other => {
-                return Err(ResumeError::BadRecord {
-                    record,
-                    what: format!("[Result \"{other}\"] is not 1-0, 0-1, 1/2-1/2 or *"),
-                })
-            }
-        };
-        let first_score = match winner {
-            None => 0.5,
-            Some(w) if w == first_color => 1.0,
-            Some(_) => 0.0,
-        };
-        let failure = winner.and_then(|w| {
-            let loser = if w == first_color { 1 } else { 0 };
-            failure_slot(get("Termination").ok()?).map(|slot| (loser, slot))
-        });
-        let game = PastGame {
-            index,
-            first_score,
-            failure,
-        };
-        if let Some((first, _)) = by_index.insert(index, (record, game)) {
+        let round = game.index + 1;
+        if let Some((first, _)) = by_index.insert(game.index, (record, game)) {
             return Err(ResumeError::Duplicate {
                 round,
                 first,
@@ -218,6 +136,119 @@ pub fn read_past_games(text: &str, check: &ResumeCheck) -> Result<Vec<PastGame>,
         }
     }
     Ok(by_index.into_values().map(|(_, g)| g).collect())
+}
+
+/// Record number `record` (1-based) of the PGN as a finished game of `check`'s match; `None`
+/// for an unfinished one. `seen_names` holds each engine's name as the records so far gave it.
+fn read_record(
+    record: usize,
+    tags: &[(String, String)],
+    check: &ResumeCheck,
+    seen_names: &mut [Option<String>; 2],
+) -> Result<Option<PastGame>, ResumeError> {
+    let get = |key: &str| {
+        tags.iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .ok_or_else(|| ResumeError::BadRecord {
+                record,
+                what: format!("no [{key}] tag"),
+            })
+    };
+    let round_text = get("Round")?;
+    let round: usize =
+        round_text
+            .parse()
+            .ok()
+            .filter(|&r| r >= 1)
+            .ok_or_else(|| ResumeError::BadRecord {
+                record,
+                what: format!("[Round \"{round_text}\"] is not a game number from 1"),
+            })?;
+    let foreign = |why: String| ResumeError::Foreign { record, round, why };
+    if round > check.games {
+        return Err(foreign(format!("the match has only {} games", check.games)));
+    }
+    let variant = get("Variant")?;
+    if !variant.eq_ignore_ascii_case(check.variant) {
+        return Err(foreign(format!(
+            "variant '{variant}', not '{}'",
+            check.variant
+        )));
+    }
+    let index = round - 1;
+    let (opening, first_color) = schedule(index, check.openings.len().max(1));
+    let fen = get("FEN")?;
+    if let Some(expected) = check.openings.get(opening).filter(|&&e| e != fen) {
+        return Err(foreign(format!(
+            "it starts from '{fen}', but game {round} plays opening {} of the book, \
+             '{expected}'",
+            opening + 1
+        )));
+    }
+    check_seats(
+        [get("White")?, get("Black")?],
+        first_color,
+        check,
+        seen_names,
+    )
+    .map_err(foreign)?;
+    let winner = match get("Result")? {
+        "1-0" => Some(Color::Sente),
+        "0-1" => Some(Color::Gote),
+        "1/2-1/2" => None,
+        "*" => return Ok(None),
+        other => {
+            return Err(ResumeError::BadRecord {
+                record,
+                what: format!("[Result \"{other}\"] is not 1-0, 0-1, 1/2-1/2 or *"),
+            })
+        }
+    };
+    let first_score = match winner {
+        None => 0.5,
+        Some(w) if w == first_color => 1.0,
+        Some(_) => 0.0,
+    };
+    let failure = winner.and_then(|w| {
+        let loser = if w == first_color { 1 } else { 0 };
+        failure_slot(get("Termination").ok()?).map(|slot| (loser, slot))
+    });
+    Ok(Some(PastGame {
+        index,
+        first_score,
+        failure,
+    }))
+}
+
+/// Checks that the engines in the record's seats (White, Black) are the match's engines in the
+/// seats game `first_color` gives them, learning their names from the first record.
+fn check_seats(
+    [white, black]: [&str; 2],
+    first_color: Color,
+    check: &ResumeCheck,
+    seen_names: &mut [Option<String>; 2],
+) -> Result<(), String> {
+    let seats = if first_color == Color::Sente {
+        [white, black]
+    } else {
+        [black, white]
+    };
+    for (e, name) in seats.into_iter().enumerate() {
+        let wanted = check.labels[e]
+            .map(str::to_string)
+            .or(seen_names[e].clone());
+        match wanted {
+            Some(w) if w != name => {
+                return Err(format!(
+                    "engine {} is '{name}' here, '{w}' in this match",
+                    e + 1
+                ))
+            }
+            _ => seen_names[e] = Some(name.to_string()),
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
