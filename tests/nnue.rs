@@ -213,6 +213,14 @@ fn the_trainer_learns_and_its_net_loads_and_plays() {
     );
     let bytes = model.quantise().to_bytes();
     let net = Arc::new(Network::from_bytes(&bytes).unwrap());
+    // A run resumed from the written net starts where the net is, not from scratch.
+    let resumed = Model::from_network(&net);
+    let resumed_loss = nnue::mean_loss(&resumed, &held, target);
+    assert!(
+        (resumed_loss - after).abs() < 0.1 * after + 1e-4,
+        "{resumed_loss} vs {after}"
+    );
+    assert_eq!(resumed.quantise(), *net);
     let mut engine = Engine::new(EngineOptions {
         hash_mb: 1,
         eval: EvalOptions {

@@ -47,6 +47,10 @@ pub struct TrainArgs {
     /// Worker threads; all cores by default.
     #[arg(long)]
     threads: Option<usize>,
+    /// Start from this net (a net file, e.g. the one a stopped run wrote after its last epoch)
+    /// instead of random weights; `--hidden` is then the net's.
+    #[arg(long)]
+    init: Option<String>,
     /// Seed of the initial weights and the batch order.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -142,7 +146,14 @@ pub fn run(args: TrainArgs) -> Result<(), UsageError> {
         },
         seed: args.seed,
     };
-    let mut model = Model::new(family, args.hidden, args.seed);
+    let mut model = match &args.init {
+        None => Model::new(family, args.hidden, args.seed),
+        Some(path) => {
+            let net = crate::nnue::Network::load(std::path::Path::new(path), Some(family))
+                .map_err(|e| UsageError(format!("--init {path}: {e}")))?;
+            Model::from_network(&net)
+        }
+    };
     let start = nnue::mean_loss(&model, &held, options.target);
     println!("start: validation {start:.6}");
     let mut write_error = None;
@@ -163,7 +174,7 @@ pub fn run(args: TrainArgs) -> Result<(), UsageError> {
     println!(
         "wrote {} ({} hidden, K {k:.1}, lambda {}) in {:.1}s",
         args.out,
-        args.hidden,
+        model.hidden,
         args.lambda,
         clock.elapsed().as_secs_f64()
     );

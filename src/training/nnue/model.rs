@@ -61,6 +61,28 @@ impl Model {
         }
     }
 
+    /// The float model a quantised net stands for (its weights divided by their scales), to
+    /// train further from a net file: the net written after each epoch is the checkpoint a run
+    /// resumes from.
+    pub fn from_network(net: &Network) -> Model {
+        let (qa, qb) = (QA as f32, QB as f32);
+        let mut params = Vec::with_capacity(net.ft_weights.len() + 3 * net.hidden + 1);
+        params.extend(net.ft_weights.iter().map(|&w| f32::from(w) / qa));
+        params.extend(net.ft_bias.iter().map(|&b| f32::from(b) / qa));
+        params.extend(net.out_weights.iter().map(|&w| f32::from(w) / qb));
+        params.push(net.out_bias as f32 / (qa * qb) * (net.scale as f32 / SCALE));
+        let scale = net.scale as f32 / SCALE;
+        let out_at = net.ft_weights.len() + net.hidden;
+        for w in &mut params[out_at..out_at + 2 * net.hidden] {
+            *w *= scale;
+        }
+        Model {
+            family: net.family,
+            hidden: net.hidden,
+            params,
+        }
+    }
+
     /// Scratch space sized for this model.
     pub fn scratch(&self) -> Scratch {
         Scratch {
