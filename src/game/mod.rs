@@ -49,11 +49,6 @@ pub enum PlayError {
 pub struct GameRecord {
     start: Position,
     position: Position,
-    /// `keys[i]`: the key of the position after `i` moves.
-    keys: Vec<u64>,
-    /// `window_starts[i]`: index in `keys` of the first position after the last irreversible
-    /// move, as seen from position `i`.
-    window_starts: Vec<usize>,
     /// `attacking[i]`: whether move `i` was a check or an attack.
     attacking: Vec<bool>,
     /// The ply of a repetition played although the rules forbid it, if any.
@@ -66,8 +61,6 @@ impl GameRecord {
         let mut start = start;
         while start.undo().is_some() {}
         GameRecord {
-            keys: vec![start.key()],
-            window_starts: vec![0],
             attacking: Vec::new(),
             forbidden_repeat: None,
             position: start.clone(),
@@ -101,22 +94,24 @@ impl GameRecord {
         self.attacking.len()
     }
 
-    /// Keys of the positions since the last irreversible move, oldest first, the current last.
-    pub fn repetition_history(&self) -> &[u64] {
-        &self.keys[*self.window_starts.last().expect("never empty")..]
+    /// Keys of the positions since the last irreversible move, oldest first, the current last
+    /// (kept by the position's history, their one owner).
+    pub fn repetition_history(&self) -> Vec<u64> {
+        let mut keys: Vec<u64> = self.position.repetition_window().collect();
+        keys.reverse();
+        keys.push(self.position.key());
+        keys
     }
 
     /// How often the current position has occurred since the last irreversible move (at least 1).
     pub fn repetition_count(&self) -> usize {
-        let (&now, before) = self.repetition_history().split_last().expect("never empty");
-        1 + repetition::occurrences(before, now).count()
+        self.position.repetition_count()
     }
 
     /// Whether the position after the last move of `after` repeats one since the last
     /// irreversible move; `after` is the current position with one move played.
     fn repeated_by(&self, after: &Position) -> bool {
-        !after.last_move_irreversible()
-            && repetition::last_occurrence(self.repetition_history(), after.key()).is_some()
+        after.last_repetition().is_some()
     }
 
     /// Whether playing `mv` (a legal move of the position) would repeat a position since the last
@@ -183,13 +178,6 @@ impl GameRecord {
         let forbidden = self.position.rules().repetition == Repetition::Forbid && self.repeats(mv);
         self.position.play(mv);
         let attack = self.position.last_move_checks_or_attacks();
-        let window_start = if self.position.last_move_irreversible() {
-            self.keys.len()
-        } else {
-            *self.window_starts.last().expect("never empty")
-        };
-        self.keys.push(self.position.key());
-        self.window_starts.push(window_start);
         self.attacking.push(attack);
         if forbidden && self.forbidden_repeat.is_none() {
             self.forbidden_repeat = Some(self.attacking.len() - 1);
@@ -200,8 +188,6 @@ impl GameRecord {
     /// Takes back the last move; `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.position.undo()?;
-        self.keys.pop();
-        self.window_starts.pop();
         self.attacking.pop();
         if self.forbidden_repeat == Some(self.attacking.len()) {
             self.forbidden_repeat = None;
@@ -232,9 +218,7 @@ impl GameRecord {
     /// RULES.md section 8: at the fourth occurrence, the cycle runs from the first occurrence
     /// to now; `repetition::cycle_outcome` judges it by the record's check-or-attack flags.
     fn fourfold_outcome(&self) -> Option<Outcome> {
-        let window_start = *self.window_starts.last().expect("never empty");
-        let (&now, before) = self.repetition_history().split_last().expect("never empty");
-        let first = window_start + repetition::fourfold_cycle_start(before, now)?;
+        let first = self.attacking.len() - self.position.fourfold_cycle_plies()?;
         let mut attacked_throughout = [true; 2];
         for ply in first..self.attacking.len() {
             if !self.attacking[ply] {

@@ -1,42 +1,11 @@
 //! The repetition rule of RULES.md section 8, written once for the game record, the search and
-//! its root: where the current position occurred before among the positions since the last
-//! irreversible move, and what a repetition cycle means under `Repetition::Fourfold`.
-//!
-//! Positions are compared by key (board, side to move, counter-strike state). A key window is
-//! the keys of the positions since the last irreversible move, oldest first; only every second
-//! position has the side to move of the one after the window, so only those are compared.
+//! its root: what a repetition cycle means under `Repetition::Fourfold`. Where the current
+//! position occurred before among the positions since the last irreversible move is the
+//! position's own answer (`Position::earlier_occurrences` and the queries built on it): its
+//! undo stack is the one owner of the game's history.
 
 use crate::board::Color;
 use crate::position::{Outcome, OutcomeReason, Position};
-
-/// Where the position with key `key`, standing right after `before` (a key window), occurred
-/// in it: its indices in `before`, latest first.
-pub fn occurrences(before: &[u64], key: u64) -> impl Iterator<Item = usize> + '_ {
-    before
-        .iter()
-        .enumerate()
-        .rev()
-        .skip(1)
-        .step_by(2)
-        .filter(move |&(_, &k)| k == key)
-        .map(|(i, _)| i)
-}
-
-/// The latest earlier occurrence of the position with key `key` that stands right after
-/// `before` (a key window): its index in `before`.
-#[inline]
-pub fn last_occurrence(before: &[u64], key: u64) -> Option<usize> {
-    occurrences(before, key).next()
-}
-
-/// Under `Repetition::Fourfold` a position's fourth occurrence ends the game. When the position
-/// with key `key` standing right after `before` (a key window) is that occurrence (or a later
-/// one), the index in `before` of its first occurrence, where the repetition cycle starts.
-pub fn fourfold_cycle_start(before: &[u64], key: u64) -> Option<usize> {
-    let mut earlier = occurrences(before, key);
-    let third = earlier.nth(2)?;
-    Some(earlier.last().unwrap_or(third))
-}
 
 /// RULES.md section 8: the result of a repetition cycle, given for each side whether its every
 /// move in the cycle was a check or an attack (indexed by `Color::index`). That side loses,
@@ -71,19 +40,36 @@ pub fn cycle_outcome_of(pos: &Position, plies: usize) -> Option<Outcome> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn only_positions_with_the_same_side_to_move_are_compared() {
-        let before = [1, 2, 1, 2];
-        assert_eq!(occurrences(&before, 1).collect::<Vec<_>>(), vec![2, 0]);
-        assert_eq!(last_occurrence(&before, 2), None);
-        assert_eq!(last_occurrence(&[], 1), None);
+    fn play(pos: &mut Position, moves: &str) {
+        for text in moves.split_whitespace() {
+            let mv = crate::notation::parse_move(pos, text, crate::notation::Notation::Usi)
+                .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            pos.play(mv);
+        }
     }
 
     #[test]
-    fn the_fourth_occurrence_starts_its_cycle_at_the_first() {
-        let before = [7, 1, 2, 1, 2, 1, 2];
-        assert_eq!(fourfold_cycle_start(&before, 1), Some(1));
-        assert_eq!(fourfold_cycle_start(&before[2..], 1), None);
+    fn the_position_counts_occurrences_with_the_same_side_to_move() {
+        let mut pos = Position::startpos(crate::board::Variant::Heian);
+        let shuffle = "5i5h 5a5b 5h5i 5b5a";
+        play(&mut pos, shuffle);
+        assert_eq!(pos.earlier_occurrences().collect::<Vec<_>>(), vec![4]);
+        assert_eq!(pos.last_repetition(), Some(4));
+        assert_eq!(pos.repetition_count(), 2);
+        assert_eq!(pos.fourfold_cycle_plies(), None);
+        play(&mut pos, "5i5h");
+        // The position after the first move again, four plies later.
+        assert_eq!(pos.last_repetition(), Some(4));
+        play(&mut pos, "5a5b 5h5i 5b5a");
+        play(&mut pos, shuffle);
+        assert_eq!(pos.repetition_count(), 4);
+        assert_eq!(pos.fourfold_cycle_plies(), Some(12));
+        // A pawn move is irreversible: the window starts again.
+        play(&mut pos, "7g7f");
+        assert_eq!(pos.repetition_window().count(), 0);
+        assert_eq!(pos.repetition_count(), 1);
+        pos.undo();
+        assert_eq!(pos.repetition_count(), 4);
     }
 
     #[test]

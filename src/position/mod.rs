@@ -46,6 +46,9 @@ struct Undo {
     counter_strike: Option<Square>,
     declined_pawns: Bitboard,
     key: u64,
+    /// Index in the history of the first position of the reversible stretch the position
+    /// after this move belongs to (the owner of what repetition needs).
+    window_start: usize,
 }
 
 /// The board squares one move changed (see [`Position::last_change`]). An entry whose piece
@@ -303,6 +306,7 @@ impl Position {
             counter_strike: self.counter_strike,
             declined_pawns: self.declined_pawns,
             key: self.key,
+            window_start: 0,
         };
         let declined = self.declined_pawns_after(mv);
         let mut new_cs = None;
@@ -337,6 +341,11 @@ impl Position {
         self.side = !self.side;
         self.key ^= zobrist::gote_to_move();
         self.move_number += 1;
+        undo.window_start = if self.move_is_irreversible(&undo) {
+            self.history.len() + 1
+        } else {
+            self.window_start()
+        };
         self.history.push(undo);
         debug_assert_eq!(self.key, self.compute_key());
     }
@@ -385,28 +394,61 @@ impl Position {
     /// Keys of the earlier positions since the last irreversible move (RULES.md section 8),
     /// newest first; the current position is not included.
     pub fn repetition_window(&self) -> impl Iterator<Item = u64> + '_ {
-        let mut stop = false;
-        self.history.iter().rev().map_while(move |u| {
-            if stop {
-                return None;
-            }
-            stop = u.captured_to.is_some()
-                || u.captured_mid.is_some()
-                || u.mv.is_promotion()
-                || (u.moved.is_some() && u.moved.kind().is_one_way());
-            (!stop).then_some(u.key)
-        })
+        self.history[self.window_start()..]
+            .iter()
+            .rev()
+            .map(|u| u.key)
+    }
+
+    /// Where the reversible stretch of the current position begins, as an index in the history.
+    fn window_start(&self) -> usize {
+        self.history.last().map_or(0, |u| u.window_start)
+    }
+
+    /// Plies back to each earlier occurrence of the current position since the last
+    /// irreversible move, the most recent first (the same side to move: even distances).
+    pub fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
+        let key = self.key;
+        self.repetition_window()
+            .enumerate()
+            .skip(1)
+            .step_by(2)
+            .filter(move |&(_, k)| k == key)
+            .map(|(i, _)| i + 1)
+    }
+
+    /// Plies back to the most recent earlier occurrence of the current position since the last
+    /// irreversible move.
+    pub fn last_repetition(&self) -> Option<usize> {
+        self.earlier_occurrences().next()
+    }
+
+    /// How often the current position has occurred since the last irreversible move (at least 1).
+    pub fn repetition_count(&self) -> usize {
+        1 + self.earlier_occurrences().count()
+    }
+
+    /// At a fourth (or later) occurrence, the plies back to the cycle's start (RULES.md section
+    /// 8): the oldest earlier occurrence since the last irreversible move.
+    pub fn fourfold_cycle_plies(&self) -> Option<usize> {
+        let mut earlier = self.earlier_occurrences();
+        let third = earlier.nth(2)?;
+        Some(earlier.last().unwrap_or(third))
     }
 
     /// Whether the last move was irreversible for repetition counting (RULES.md section 8): a
     /// capture, a promotion, or a pawn or lance move.
     pub fn last_move_irreversible(&self) -> bool {
-        self.history.last().is_some_and(|u| {
-            u.captured_to.is_some()
-                || u.captured_mid.is_some()
-                || u.mv.is_promotion()
-                || (u.moved.is_some() && u.moved.kind().is_one_way())
-        })
+        self.history
+            .last()
+            .is_some_and(|u| self.move_is_irreversible(u))
+    }
+
+    fn move_is_irreversible(&self, u: &Undo) -> bool {
+        u.captured_to.is_some()
+            || u.captured_mid.is_some()
+            || u.mv.is_promotion()
+            || (u.moved.is_some() && u.moved.kind().is_one_way())
     }
 
     /// Whether the move just played gives check, or leaves the moved piece attacking an enemy

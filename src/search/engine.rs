@@ -15,7 +15,6 @@ use super::time;
 use super::tt::Table;
 use super::worker::{report_for, to_score, Budget, Finding, Worker, MATE, MAX_PLY};
 use super::{EngineOptions, Limits, Score, SearchInfo, SearchResult};
-use crate::game::repetition;
 use crate::moves::Move;
 use crate::nnue::Network;
 use crate::platform;
@@ -271,15 +270,11 @@ struct SearchJob {
 /// Root moves that are legal under the repetition rule.
 fn root_moves(pos: &Position) -> Vec<Move> {
     let mut pos = pos.clone();
-    let mut window: Vec<u64> = pos.repetition_window().collect();
-    window.reverse();
-    window.push(pos.key());
     let mut moves = Vec::new();
     for mv in pos.legal_moves() {
         if pos.rules().repetition == Repetition::Forbid {
             pos.play(mv);
-            let repeats = !pos.last_move_irreversible()
-                && repetition::last_occurrence(&window, pos.key()).is_some();
+            let repeats = pos.last_repetition().is_some();
             pos.undo();
             if repeats {
                 continue;

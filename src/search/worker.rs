@@ -65,10 +65,6 @@ pub struct Worker<'a> {
     psq: Vec<i32>,
     /// The network's accumulators, when a net evaluates (else the hand-crafted evaluation).
     nnue: Option<NnueStack>,
-    /// Keys of the positions on the path from the game's last irreversible move; `floors[ply]`
-    /// is where the current ply's reversible stretch begins.
-    keys: Vec<u64>,
-    floors: Vec<usize>,
     /// Moves played since the root (passes included).
     path: Vec<Move>,
     killers: Vec<[Option<Move>; 2]>,
@@ -175,9 +171,6 @@ impl<'a> Worker<'a> {
         budget: Budget,
         net: Option<Arc<Network>>,
     ) -> Worker<'a> {
-        let mut keys: Vec<u64> = pos.repetition_window().collect();
-        keys.reverse();
-        keys.push(pos.key());
         Worker {
             shared,
             id,
@@ -186,8 +179,6 @@ impl<'a> Worker<'a> {
             budget,
             psq: vec![psq_total(pos)],
             nnue: net.map(|net| NnueStack::new(net, pos, MAX_PLY + 2)),
-            keys,
-            floors: vec![0],
             path: Vec::new(),
             root_score: 0,
             killers: vec![[None, None]; MAX_PLY + 2],
@@ -407,13 +398,6 @@ impl<'a> Worker<'a> {
         }
         self.path.push(mv);
         self.psq.push(top + delta);
-        self.keys.push(self.pos.key());
-        let floor = if self.pos.last_move_irreversible() {
-            self.keys.len() - 1
-        } else {
-            *self.floors.last().unwrap_or(&0)
-        };
-        self.floors.push(floor);
     }
 
     /// The static evaluation of the position at `ply`, the side to move's view: the network's
@@ -432,24 +416,19 @@ impl<'a> Worker<'a> {
         }
         self.path.pop();
         self.psq.pop();
-        self.keys.pop();
-        self.floors.pop();
     }
 
-    /// Where the current position occurred earlier since the last irreversible move: its index
-    /// in `keys`, the most recent occurrence.
+    /// Plies back to where the current position occurred earlier since the last irreversible
+    /// move, the most recent occurrence (the position's history is the one owner of this).
     fn repetition(&self) -> Option<usize> {
-        let floor = *self.floors.last().unwrap_or(&0);
-        let (&key, before) = self.keys[floor..].split_last()?;
-        crate::game::repetition::last_occurrence(before, key).map(|i| floor + i)
+        self.pos.last_repetition()
     }
 
     /// The score of a repetition under `Fourfold` (RULES.md section 8), taken as if the cycle
     /// went on to the fourth occurrence: the game layer's verdict on the cycle (a loss for a side
     /// whose every move in it was a check or an attack while the other's were not, otherwise a
     /// draw), from the moves taken back on a copy (rare enough not to cost speed).
-    fn repetition_score(&self, earlier: usize, ply: usize) -> i32 {
-        let cycle = self.keys.len() - 1 - earlier;
+    fn repetition_score(&self, cycle: usize, ply: usize) -> i32 {
         crate::game::repetition::cycle_outcome_of(&self.pos, cycle)
             .map_or(0, |outcome| outcome_score(&self.pos, outcome, ply))
     }
@@ -511,8 +490,8 @@ impl<'a> Worker<'a> {
             return Err(-(MATE - ply as i32));
         }
         if !self.forbid_repetition() {
-            if let Some(earlier) = self.repetition() {
-                return Err(self.repetition_score(earlier, ply));
+            if let Some(cycle) = self.repetition() {
+                return Err(self.repetition_score(cycle, ply));
             }
         }
         if self.pos.is_over_before_moves() {
