@@ -5,8 +5,10 @@
 //! repetitions inside the search are draws under `Repetition::Fourfold` (a loss for the side that
 //! checked or attacked throughout the cycle) and illegal moves under `Repetition::Forbid`.
 //!
-//! The worker owns its position copy, its piece-square sum and its key path; it shares only the
-//! transposition table and the flags in `Shared`.
+//! The worker owns its position copy (whose undo stack answers repetition questions) and one
+//! stack of per-ply state (the piece-square sum and the move that led to the ply), beside the
+//! network's accumulator frames; it shares only the transposition table and the flags in
+//! `Shared`.
 
 use super::eval::{captured_value, evaluate, psq_delta, psq_total};
 use super::params::SearchParams;
@@ -56,17 +58,24 @@ pub struct Finding {
     pub seldepth: i32,
 }
 
+/// What the worker keeps for one ply of the current line.
+struct PlyState {
+    /// The piece-square sum of the position at this ply.
+    psq: i32,
+    /// The move that led here (`None` at the root).
+    mv: Option<Move>,
+}
+
 pub struct Worker<'a> {
     shared: &'a Shared,
     id: usize,
     pos: Position,
     history: &'a mut History,
     budget: Budget,
-    psq: Vec<i32>,
+    /// One entry per ply from the root: what make pushes and unmake pops.
+    plies: Vec<PlyState>,
     /// The network's accumulators, when a net evaluates (else the hand-crafted evaluation).
     nnue: Option<NnueStack>,
-    /// Moves played since the root (passes included).
-    path: Vec<Move>,
     killers: Vec<[Option<Move>; 2]>,
     pv: Vec<Vec<Move>>,
     lmr: Vec<[u8; 64]>,
@@ -177,9 +186,11 @@ impl<'a> Worker<'a> {
             pos: pos.clone(),
             history,
             budget,
-            psq: vec![psq_total(pos)],
+            plies: vec![PlyState {
+                psq: psq_total(pos),
+                mv: None,
+            }],
             nnue: net.map(|net| NnueStack::new(net, pos, MAX_PLY + 2)),
-            path: Vec::new(),
             root_score: 0,
             killers: vec![[None, None]; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -391,13 +402,15 @@ impl<'a> Worker<'a> {
 
     fn make(&mut self, mv: Move) {
         let delta = psq_delta(&self.pos, mv);
-        let top = *self.psq.last().unwrap_or(&0);
+        let top = self.plies.last().map_or(0, |p| p.psq);
         self.pos.play(mv);
         if let Some(nnue) = &mut self.nnue {
             nnue.push(&self.pos);
         }
-        self.path.push(mv);
-        self.psq.push(top + delta);
+        self.plies.push(PlyState {
+            psq: top + delta,
+            mv: Some(mv),
+        });
     }
 
     /// The static evaluation of the position at `ply`, the side to move's view: the network's
@@ -405,7 +418,7 @@ impl<'a> Worker<'a> {
     fn static_eval(&self, ply: usize) -> i32 {
         match &self.nnue {
             Some(nnue) => nnue.evaluate(&self.pos),
-            None => evaluate(&self.pos, self.psq[ply]),
+            None => evaluate(&self.pos, self.plies[ply].psq),
         }
     }
 
@@ -414,8 +427,7 @@ impl<'a> Worker<'a> {
         if let Some(nnue) = &mut self.nnue {
             nnue.pop();
         }
-        self.path.pop();
-        self.psq.pop();
+        self.plies.pop();
     }
 
     /// Plies back to where the current position occurred earlier since the last irreversible
@@ -647,11 +659,16 @@ impl<'a> Worker<'a> {
 
     /// The piece that made the last move and where it went, the key of the counter-move table
     /// (Chu only: in Heian counter moves did not gain).
+    /// The move that led to the current ply (`None` at the root).
+    fn last_move(&self) -> Option<Move> {
+        self.plies.last().and_then(|p| p.mv)
+    }
+
     fn previous_move_key(&self) -> Option<(Piece, Square)> {
         if self.pos.family() != Family::Chu {
             return None;
         }
-        let last = self.path.last().filter(|m| !m.is_pass())?;
+        let last = self.last_move().filter(|m| !m.is_pass())?;
         Some((self.pos.piece_at(last.to()), last.to()))
     }
 
@@ -709,7 +726,7 @@ impl<'a> Worker<'a> {
             let outcome = self.pos.outcome_given_moves(false);
             return outcome.map_or(0, |o| outcome_score(&self.pos, o, ply));
         }
-        let last_to = self.path.last().filter(|m| !m.is_pass()).map(|m| m.to());
+        let last_to = self.last_move().filter(|m| !m.is_pass()).map(|m| m.to());
         let mut best = stand_pat;
         while let Some(mv) = picker.next(&self.pos, self.history) {
             if !evasions {
