@@ -238,3 +238,47 @@ fn the_trainer_learns_and_its_net_loads_and_plays() {
     let best = result.best.expect("a move");
     assert!(pos.legal_moves().contains(&best));
 }
+
+#[test]
+fn a_chu_net_trains_loads_and_plays() {
+    let text = made_up_data(Variant::Chushogi, 1500);
+    let samples = Samples::parse(Family::Chu, &text, true).unwrap();
+    let (train, held) = nnue::split_held_out(&[samples], 0.1);
+    let target = Target {
+        k: 400.0,
+        lambda: 1.0,
+    };
+    let mut model = Model::new(Family::Chu, 16, 5);
+    let before = nnue::mean_loss(&model, &held, target);
+    let options = TrainOptions {
+        epochs: 4,
+        batch: 128,
+        lr: 0.003,
+        target,
+        seed: 6,
+    };
+    nnue::train(&mut model, &train, &held, &options, |_, _| {});
+    let after = nnue::mean_loss(&model, &held, target);
+    assert!(after < before, "held-out loss {before} -> {after}");
+    let net = Arc::new(Network::from_bytes(&model.quantise().to_bytes()).unwrap());
+    assert_eq!(net.family, Family::Chu);
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: 1,
+        eval: EvalOptions {
+            use_nnue: true,
+            file_net: Some(("chu".into(), net)),
+        },
+        ..EngineOptions::default()
+    });
+    let pos = Position::startpos(Variant::Chushogi);
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let best = engine
+        .start(&pos, limits, Box::new(|_| {}))
+        .wait()
+        .best
+        .expect("a move");
+    assert!(pos.legal_moves().contains(&best));
+}
