@@ -93,6 +93,7 @@ fn match_config(
     MatchConfig {
         engines,
         games,
+        first_game: 0,
         openings: vec![Opening::startpos(variant)],
         concurrency: 1,
         rules: GameRules {
@@ -737,4 +738,99 @@ fn a_resumed_match_counts_its_pgn_and_plays_only_the_missing_games() {
         s.sprt_decision,
         Some(shishi::matchplay::stats::SprtDecision::H1)
     );
+}
+
+const BOOK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/openings-heian.epd");
+
+/// `shishi match` as a user runs it, engines at fixed nodes (so games repeat exactly), over
+/// the given extra arguments; returns the pentanomial line's counts and the games' move lists.
+fn fixed_node_match(extra: &[&str]) -> (String, Vec<String>) {
+    let bin = env!("CARGO_BIN_EXE_shishi");
+    let pgn = std::env::temp_dir().join(format!(
+        "shishi-slice-{}-{}.pgn",
+        std::process::id(),
+        extra.join("_").replace('.', "d")
+    ));
+    let engine = format!("cmd={bin},nodes=300");
+    let out = std::process::Command::new(bin)
+        .args(["match", "--engine", &engine, "--engine", &engine])
+        .args(["--variant", "heian", "--tc", "100+1", "--games", "6"])
+        .args(["--openings", BOOK, "--max-moves", "20"])
+        .args(["--pgn", pgn.to_str().unwrap()])
+        .args(extra)
+        .output()
+        .expect("shishi runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let penta = stdout
+        .lines()
+        .find_map(|l| l.split("pentanomial [").nth(1))
+        .map(|rest| rest.split(']').next().unwrap_or("").to_string())
+        .expect("a pentanomial");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    // Each game as its round, start position, moves and result, without the timed comments.
+    let games = text
+        .split("[Event")
+        .filter(|g| !g.trim().is_empty())
+        .map(|g| {
+            let tags: String = g
+                .lines()
+                .filter(|l| l.starts_with("[Round") || l.starts_with("[FEN"))
+                .collect();
+            let mut moves = String::new();
+            let mut depth = 0;
+            for c in g
+                .lines()
+                .filter(|l| !l.starts_with('['))
+                .flat_map(str::chars)
+            {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ if depth == 0 => moves.push(c),
+                    _ => {}
+                }
+            }
+            let moves: Vec<&str> = moves.split_whitespace().collect();
+            format!("{tags} {}", moves.join(" "))
+        })
+        .collect();
+    (penta, games)
+}
+
+#[test]
+fn slices_of_a_match_add_up_to_the_whole_match() {
+    let (whole, whole_games) = fixed_node_match(&[]);
+    let (first, mut games) = fixed_node_match(&["--pairs", "0..1"]);
+    let (rest, rest_games) = fixed_node_match(&["--pairs", "1..3"]);
+    games.extend(rest_games);
+    assert_eq!(
+        games, whole_games,
+        "the slices play the whole match's games"
+    );
+    let counts =
+        |s: &str| -> Vec<u32> { s.split_whitespace().map(|n| n.parse().unwrap()).collect() };
+    let summed: Vec<u32> = counts(&first)
+        .iter()
+        .zip(counts(&rest))
+        .map(|(a, b)| a + b)
+        .collect();
+    assert_eq!(summed, counts(&whole));
+    let bin = env!("CARGO_BIN_EXE_shishi");
+    let out = std::process::Command::new(bin)
+        .args([
+            "match",
+            "--engine",
+            bin,
+            "--engine",
+            bin,
+            "--variant",
+            "heian8x8",
+        ])
+        .args(["--games", "6", "--pairs", "2..4"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--pairs"));
 }

@@ -64,6 +64,12 @@ pub struct MatchArgs {
     /// fishtest): elo0=0,elo1=5,alpha=0.05,beta=0.05.
     #[arg(long)]
     sprt: Option<String>,
+    /// Play only the game pairs START..END (0-based, END excluded) of the match of `--games`
+    /// games: each pair gets the opening and colours the whole match gives it, so slices played
+    /// apart (on several machines) never overlap and their pentanomials add up to the whole
+    /// match's.
+    #[arg(long)]
+    pairs: Option<String>,
     /// Draw when both scores stay small: movenumber=40,movecount=8,score=10.
     #[arg(long)]
     draw_adjudication: Option<String>,
@@ -187,6 +193,26 @@ fn past_games(
         openings: &opening_sfens,
     };
     read_past_games(&text, &check).map_err(|e| UsageError(format!("cannot resume '{path}': {e}")))
+}
+
+/// The games `--pairs START..END` selects from a match of `games` games: the first game and how
+/// many.
+fn pair_slice(text: &str, games: usize) -> Result<(usize, usize), UsageError> {
+    let bad = || {
+        UsageError(format!(
+            "--pairs takes START..END with START < END <= {} (the match's pairs), not '{text}'",
+            games.div_ceil(2)
+        ))
+    };
+    let (a, b) = text.split_once("..").ok_or_else(bad)?;
+    let (a, b): (usize, usize) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if a >= b || b > games.div_ceil(2) {
+        return Err(bad());
+    }
+    Ok((2 * a, (2 * b).min(games) - 2 * a))
 }
 
 /// `--games` and `--concurrency` in their ranges.
@@ -324,9 +350,14 @@ pub fn run(args: MatchArgs) -> Result<(), UsageError> {
         _ => Vec::new(),
     };
     let mut pgn = open_pgn(&args)?;
+    let (first_game, games) = match &args.pairs {
+        Some(text) => pair_slice(text, args.games)?,
+        None => (0, args.games),
+    };
     let config = MatchConfig {
         engines,
-        games: args.games,
+        games,
+        first_game,
         openings,
         concurrency: args.concurrency,
         rules: GameRules {

@@ -78,6 +78,10 @@ pub struct MatchConfig {
     pub engines: [EngineConfig; 2],
     /// Games to play unless the SPRT decides first.
     pub games: usize,
+    /// The number of the first game (from 0; even): a slice of a larger match plays its games
+    /// `first_game..first_game + games`, with the openings and colours the whole match gives
+    /// them, so slices played apart never overlap and together are the whole match.
+    pub first_game: usize,
     /// Start positions, each played twice with colours swapped; cycled when there are fewer
     /// openings than pairs.
     pub openings: Vec<Opening>,
@@ -300,7 +304,7 @@ fn worker(
         if already_played.contains(&index) {
             continue;
         }
-        if index >= config.games {
+        if index >= config.first_game + config.games {
             break;
         }
         let (opening_index, first_color) = schedule(index, config.openings.len());
@@ -504,7 +508,7 @@ pub fn run_match(
     progress: &mut dyn Write,
     on_game: &mut dyn FnMut(&MatchGame),
 ) -> MatchSummary {
-    let next = AtomicUsize::new(0);
+    let next = AtomicUsize::new(config.first_game);
     let stop = AtomicBool::new(false);
     let (tx, rx) = channel();
     let mut summary = MatchSummary {
