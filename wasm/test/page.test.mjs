@@ -138,8 +138,13 @@ test('the analysis page in headless Chromium', { skip, timeout: 180000 }, async 
   t.after(() => server.close());
   const port = await freePort();
   const driverProcess = spawn('chromedriver', [`--port=${port}`], { stdio: 'ignore' });
-  t.after(() => driverProcess.kill());
   const driver = new Driver(`http://127.0.0.1:${port}`);
+  // The WebDriver session (and with it Chromium) must end before chromedriver does: killed
+  // first, chromedriver leaves its headless Chromium running.
+  t.after(async () => {
+    await driver.quit();
+    driverProcess.kill();
+  });
   for (let i = 0; ; i++) {
     try {
       if ((await driver.call('GET', '/status')).ready) break;
@@ -150,7 +155,6 @@ test('the analysis page in headless Chromium', { skip, timeout: 180000 }, async 
     await sleep(50);
   }
   await driver.start(['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--window-size=1280,960']);
-  t.after(() => driver.quit());
 
   await driver.go(url);
   await driver.waitFor('return document.body.dataset.ready === "true"', 'the page and its engine');
