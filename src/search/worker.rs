@@ -401,7 +401,12 @@ impl<'a> Worker<'a> {
     }
 
     fn make(&mut self, mv: Move) {
-        let delta = psq_delta(&self.pos, mv);
+        // The piece-square sum is read only by the hand-crafted evaluation.
+        let delta = if self.nnue.is_some() {
+            0
+        } else {
+            psq_delta(&self.pos, mv)
+        };
         let top = self.plies.last().map_or(0, |p| p.psq);
         self.pos.play(mv);
         if let Some(nnue) = &mut self.nnue {
