@@ -192,7 +192,7 @@ fn the_trainer_learns_and_its_net_loads_and_plays() {
         k: 400.0,
         lambda: 1.0,
     };
-    let mut model = Model::new(Family::Heian, 32, 3);
+    let mut model = Model::new(Family::Heian, 32, 3, false);
     let before = nnue::mean_loss(&model, &held, target);
     let options = TrainOptions {
         epochs: 10,
@@ -248,7 +248,7 @@ fn a_chu_net_trains_loads_and_plays() {
         k: 400.0,
         lambda: 1.0,
     };
-    let mut model = Model::new(Family::Chu, 16, 5);
+    let mut model = Model::new(Family::Chu, 16, 5, true);
     let before = nnue::mean_loss(&model, &held, target);
     let options = TrainOptions {
         epochs: 4,
@@ -281,4 +281,41 @@ fn a_chu_net_trains_loads_and_plays() {
         .best
         .expect("a move");
     assert!(pos.legal_moves().contains(&best));
+}
+
+#[test]
+fn folding_the_factor_columns_keeps_every_output() {
+    let text = made_up_data(Variant::Heian, 400);
+    let samples = Samples::parse(Family::Heian, &text, false).unwrap();
+    let target = Target {
+        k: 400.0,
+        lambda: 1.0,
+    };
+    let mut model = Model::new(Family::Heian, 16, 7, true);
+    let options = TrainOptions {
+        epochs: 2,
+        batch: 64,
+        lr: 0.003,
+        target,
+        seed: 8,
+    };
+    nnue::train(&mut model, &samples, &samples, &options, |_, _| {});
+    let mut folded = model.clone();
+    folded.set_factorised(false);
+    assert!(folded.params.len() < model.params.len());
+    let (mut a, mut b) = (model.scratch(), folded.scratch());
+    let mut largest = 0.0f32;
+    for i in 0..samples.len() {
+        let (x, y) = (
+            model.forward(&samples, i, &mut a),
+            folded.forward(&samples, i, &mut b),
+        );
+        largest = largest.max(x.abs());
+        assert!(
+            (x - y).abs() < 1e-3 * (1.0 + x.abs()),
+            "position {i}: {x} vs {y}"
+        );
+    }
+    assert!(largest > 1.0, "the trained model outputs something");
+    assert_eq!(model.quantise(), folded.quantise());
 }

@@ -44,6 +44,10 @@ pub struct TrainArgs {
     /// both families move symmetrically).
     #[arg(long)]
     mirror: bool,
+    /// Learn a factor column per piece (colour and kind) beside its square columns, folded
+    /// into them in the written net: piece values learnt from every square at once.
+    #[arg(long)]
+    factorise: bool,
     /// Worker threads; all cores by default.
     #[arg(long)]
     threads: Option<usize>,
@@ -147,11 +151,13 @@ pub fn run(args: TrainArgs) -> Result<(), UsageError> {
         seed: args.seed,
     };
     let mut model = match &args.init {
-        None => Model::new(family, args.hidden, args.seed),
+        None => Model::new(family, args.hidden, args.seed, args.factorise),
         Some(path) => {
             let net = crate::nnue::Network::load(std::path::Path::new(path), Some(family))
                 .map_err(|e| UsageError(format!("--init {path}: {e}")))?;
-            Model::from_network(&net)
+            let mut model = Model::from_network(&net);
+            model.set_factorised(args.factorise);
+            model
         }
     };
     let start = nnue::mean_loss(&model, &held, options.target);

@@ -1,11 +1,17 @@
 //! The network in floating point, as the trainer learns it, and its quantisation into the
 //! engine's [`Network`]. Parameters sit in one vector, `[transformer weights (input-major) |
-//! transformer biases | output weights (mover's half, then the other's) | output bias]`, so
-//! the optimiser treats them alike.
+//! transformer biases | output weights (mover's half, then the other's) | output bias |
+//! factor weights]`, so the optimiser treats them alike.
+//!
+//! The factor weights (when the model is factorised) are one column per (relative colour,
+//! kind) that every input of that piece adds to its own square's column: what a piece is worth
+//! anywhere is learnt from every position holding it, not square by square, which matters where
+//! the data is thin for the inputs (Chu's 10 944). Quantising folds each factor column into the
+//! square columns of its piece, so the engine's net has no factor and the same size.
 
 use super::samples::Samples;
 use crate::board::Family;
-use crate::nnue::features::feature_count;
+use crate::nnue::features::{feature_count, grid_side};
 use crate::nnue::network::{Network, QA, QB};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -31,6 +37,8 @@ pub struct Model {
     pub hidden: usize,
     /// All parameters.
     pub params: Vec<f32>,
+    /// Whether the factor columns follow the output bias.
+    pub factorised: bool,
 }
 
 /// Scratch space for one position's forward and backward pass.
@@ -39,13 +47,19 @@ pub struct Scratch {
     them: Vec<f32>,
 }
 
+/// Number of factor columns of `family`: one per relative colour and kind.
+fn factor_count(family: Family) -> usize {
+    feature_count(family) / (grid_side(family) * grid_side(family))
+}
+
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
 impl Model {
-    /// A model with small random weights drawn from `seed`.
-    pub fn new(family: Family, hidden: usize, seed: u64) -> Model {
+    /// A model with small random weights drawn from `seed`, with factor columns (at zero) if
+    /// `factorised`.
+    pub fn new(family: Family, hidden: usize, seed: u64, factorised: bool) -> Model {
         let inputs = feature_count(family);
         let mut rng = StdRng::seed_from_u64(seed);
         let mut params = Vec::with_capacity(inputs * hidden + 3 * hidden + 1);
@@ -54,11 +68,32 @@ impl Model {
         let out = 1.0 / (2.0 * hidden as f32).sqrt();
         params.extend((0..2 * hidden).map(|_| rng.gen_range(-out..out)));
         params.push(0.0);
-        Model {
+        let mut model = Model {
             family,
             hidden,
             params,
+            factorised: false,
+        };
+        model.set_factorised(factorised);
+        model
+    }
+
+    /// Adds factor columns at zero (the model's outputs do not change), or folds them into the
+    /// square columns and drops them.
+    pub fn set_factorised(&mut self, factorised: bool) {
+        if factorised == self.factorised {
+            return;
         }
+        let factor_at = self.factor_at();
+        if factorised {
+            self.params
+                .resize(factor_at + factor_count(self.family) * self.hidden, 0.0);
+        } else {
+            let weights = self.folded_weights();
+            self.params[..weights.len()].copy_from_slice(&weights);
+            self.params.truncate(factor_at);
+        }
+        self.factorised = factorised;
     }
 
     /// The float model a quantised net stands for (its weights divided by their scales), to
@@ -80,6 +115,7 @@ impl Model {
             family: net.family,
             hidden: net.hidden,
             params,
+            factorised: false,
         }
     }
 
@@ -95,14 +131,45 @@ impl Model {
         feature_count(self.family) * self.hidden
     }
 
+    fn factor_at(&self) -> usize {
+        self.bias_at() + 3 * self.hidden + 1
+    }
+
+    /// Where the factor column of input `f` starts, if the model is factorised.
+    fn factor_column(&self, f: usize) -> Option<usize> {
+        let side = grid_side(self.family);
+        self.factorised
+            .then(|| self.factor_at() + f / (side * side) * self.hidden)
+    }
+
+    /// The transformer's weights with the factor columns added to their squares' columns.
+    fn folded_weights(&self) -> Vec<f32> {
+        let h = self.hidden;
+        let mut weights = self.params[..self.bias_at()].to_vec();
+        for (f, col) in weights.chunks_mut(h).enumerate() {
+            if let Some(at) = self.factor_column(f) {
+                for (w, v) in col.iter_mut().zip(&self.params[at..at + h]) {
+                    *w += v;
+                }
+            }
+        }
+        weights
+    }
+
     fn accumulate(&self, inputs: &[u16], sums: &mut [f32]) {
         let h = self.hidden;
         let b = self.bias_at();
         sums.copy_from_slice(&self.params[b..b + h]);
         for &f in inputs {
-            let col = &self.params[f as usize * h..(f as usize + 1) * h];
+            let f = f as usize;
+            let col = &self.params[f * h..(f + 1) * h];
             for (s, w) in sums.iter_mut().zip(col) {
                 *s += w;
+            }
+            if let Some(at) = self.factor_column(f) {
+                for (s, w) in sums.iter_mut().zip(&self.params[at..at + h]) {
+                    *s += w;
+                }
             }
         }
     }
@@ -166,9 +233,15 @@ impl Model {
                 *g += d;
             }
             for &f in inputs {
-                let col = &mut grad[f as usize * h..(f as usize + 1) * h];
+                let f = f as usize;
+                let col = &mut grad[f * h..(f + 1) * h];
                 for (g, d) in col.iter_mut().zip(sums.iter()) {
                     *g += d;
+                }
+                if let Some(at) = self.factor_column(f) {
+                    for (g, d) in grad[at..at + h].iter_mut().zip(sums.iter()) {
+                        *g += d;
+                    }
                 }
             }
         }
@@ -195,7 +268,7 @@ impl Model {
             family: self.family,
             hidden: h,
             scale: SCALE as i32,
-            ft_weights: self.params[..bias_at].iter().map(|&x| q(x, QA)).collect(),
+            ft_weights: self.folded_weights().iter().map(|&x| q(x, QA)).collect(),
             ft_bias: self.params[bias_at..bias_at + h]
                 .iter()
                 .map(|&x| q(x, QA))
