@@ -834,3 +834,35 @@ fn slices_of_a_match_add_up_to_the_whole_match() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--pairs"));
 }
+
+/// `shishi sprt` judges pair counts summed from slices with the lines `match` ends with: the
+/// counts of the Heian net 1 SPRT (results/sprt-nnue-heian-net1.log) give that run's lines.
+#[test]
+fn sprt_of_summed_pairs_prints_the_match_summary_lines() {
+    let bin = env!("CARGO_BIN_EXE_shishi");
+    let out = std::process::Command::new(bin)
+        .args(["sprt", "--pentanomial", "13,74,156,127,25"])
+        .args(["--sprt", "elo0=0,elo1=10", "--names", "nnue,hce"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let record = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/sprt-nnue-heian-net1.log"
+    ))
+    .unwrap();
+    for line in stdout.lines() {
+        assert!(
+            record.contains(line),
+            "'{line}' is not in the match's record"
+        );
+    }
+    assert!(stdout.contains("H1 accepted"));
+    let bad = std::process::Command::new(bin)
+        .args(["sprt", "--pentanomial", "1,2,x,4,5"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--pentanomial"));
+}

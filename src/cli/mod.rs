@@ -9,6 +9,7 @@ mod datagen;
 mod mate;
 mod perft;
 mod play_match;
+mod sprt;
 mod train;
 mod tune;
 
@@ -48,6 +49,8 @@ enum Command {
     Train(train::TrainArgs),
     /// Convert training data between text records and packed games (`.spk`).
     Convert(convert::ConvertArgs),
+    /// The Elo and SPRT lines of `match` for pair counts summed elsewhere (a split match).
+    Sprt(sprt::SprtArgs),
 }
 
 /// Errors shown to the user as one line; exit code 2.
@@ -109,6 +112,7 @@ pub fn run() -> i32 {
         Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Train(args)) => train::run(args),
         Some(Command::Convert(args)) => convert::run(args),
+        Some(Command::Sprt(args)) => sprt::run(args),
         None => {
             crate::protocol::run_stdio();
             Ok(())

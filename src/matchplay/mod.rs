@@ -447,7 +447,7 @@ fn write_pairs_line(config: &MatchConfig, summary: &MatchSummary, progress: &mut
                 "\nSPRT decided after {} games ({} pairs): {}, LLR {llr:.2}; the match stops here",
                 summary.tally.games(),
                 summary.pairs.pairs(),
-                decision_words(Some(d))
+                stats::decision_words(Some(d))
             );
         }
     }
@@ -490,14 +490,6 @@ fn count_game(
             done.index / 2 + 1
         );
         write_pairs_line(config, summary, progress);
-    }
-}
-
-fn decision_words(d: Option<SprtDecision>) -> &'static str {
-    match d {
-        Some(SprtDecision::H1) => "H1 accepted",
-        Some(SprtDecision::H0) => "H0 accepted",
-        None => "no decision",
     }
 }
 
@@ -610,42 +602,9 @@ pub fn summary_table(config: &MatchConfig, summary: &MatchSummary) -> String {
             name, w, l, t.draws, score, f[0], f[1], f[2]
         ));
     }
-    let p = &summary.pairs;
-    let c = p.counts;
-    if p.pairs() == 0 {
-        out.push_str("Elo: no finished pair of games\n");
-    } else {
-        let (elo, half) = p.elo();
-        let (lo, hi) = p.elo_bounds();
-        out.push_str(&format!(
-            "Elo of {} vs {}: {:+.1} +/- {:.1} (95%: {:+.1} to {:+.1}, {} pairs, pentanomial [{} {} {} {} {}])\n",
-            names[0],
-            names[1],
-            elo,
-            half,
-            lo,
-            hi,
-            p.pairs(),
-            c[0],
-            c[1],
-            c[2],
-            c[3],
-            c[4]
-        ));
-    }
+    out.push_str(&stats::elo_line(&names[0], &names[1], &summary.pairs));
     if let Some(sprt) = &config.sprt {
-        let (lo, hi) = sprt.bounds();
-        out.push_str(&format!(
-            "SPRT elo0={} elo1={} (normalized) alpha={} beta={}: LLR {:.2} [{:.2}, {:.2}] {}\n",
-            sprt.elo0,
-            sprt.elo1,
-            sprt.alpha,
-            sprt.beta,
-            p.llr(sprt),
-            lo,
-            hi,
-            decision_words(summary.sprt_decision)
-        ));
+        out.push_str(&stats::sprt_line(sprt, &summary.pairs));
     }
     if summary.uncounted > 0 {
         out.push_str(&format!(

@@ -354,6 +354,48 @@ impl Sprt {
     }
 }
 
+/// The words for an SPRT's state: `H1 accepted`, `H0 accepted` or `no decision`.
+pub fn decision_words(d: Option<SprtDecision>) -> &'static str {
+    match d {
+        Some(SprtDecision::H1) => "H1 accepted",
+        Some(SprtDecision::H0) => "H0 accepted",
+        None => "no decision",
+    }
+}
+
+/// The match summary's Elo line for `pairs`, `first` against `second`, with its newline.
+pub fn elo_line(first: &str, second: &str, pairs: &Pentanomial) -> String {
+    if pairs.pairs() == 0 {
+        return "Elo: no finished pair of games\n".to_string();
+    }
+    let (elo, half) = pairs.elo();
+    let (lo, hi) = pairs.elo_bounds();
+    let c = pairs.counts;
+    format!(
+        "Elo of {first} vs {second}: {elo:+.1} +/- {half:.1} (95%: {lo:+.1} to {hi:+.1}, {} pairs, pentanomial [{} {} {} {} {}])\n",
+        pairs.pairs(),
+        c[0],
+        c[1],
+        c[2],
+        c[3],
+        c[4]
+    )
+}
+
+/// The match summary's SPRT line for `pairs`, with its newline.
+pub fn sprt_line(sprt: &Sprt, pairs: &Pentanomial) -> String {
+    let (lo, hi) = sprt.bounds();
+    format!(
+        "SPRT elo0={} elo1={} (normalized) alpha={} beta={}: LLR {:.2} [{lo:.2}, {hi:.2}] {}\n",
+        sprt.elo0,
+        sprt.elo1,
+        sprt.alpha,
+        sprt.beta,
+        pairs.llr(sprt),
+        decision_words(sprt.decision(pairs))
+    )
+}
+
 impl fmt::Display for Tally {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
