@@ -214,7 +214,8 @@ async function boot() {
     startMs: performance.now() - started,
   };
   setStatus('booting', 'engine started, USI handshake…');
-  protocol = new Protocol({ hashSize: 16, threads: Math.max(1, (navigator.hardwareConcurrency || 2) - 1) });
+  // Threads as a four-core machine would set it: the engine accepts it and searches on one.
+  protocol = new Protocol({ hashSize: 16, threads: 4 });
   engine.addMessageListener((line) => {
     record('<', line);
     protocol.received(line);

@@ -98,6 +98,8 @@ test('shishi loaded and driven as lishogi does, in headless Chromium', { skip, t
     games.push({ plies: moves.length, depth10Ms: reached, stop: await stop(i) });
   }
 
+  const said = await driver.exec('return lishogiTest.log.filter(e => e.line.startsWith("info string")).map(e => e.line)');
+  assert.ok(said.some((l) => /^info string Threads 4: .* one$/.test(l)), said.join('\n'));
   const errors = await driver.exec('return lishogiTest.errors');
   let consoleLog;
   try {

@@ -1,8 +1,8 @@
 // The analysis page (wasm/page/) in headless Chromium, driven over the WebDriver HTTP protocol
-// (webdriver.mjs: chromedriver, plain fetch calls): loads the page from wasm/page/serve.mjs (COOP/COEP), makes a
-// move by clicking, has an illegal click rejected, switches to a Heian board, plays against the
-// engine, then from the Chu start position times `go depth 8` (request to bestmove) and `stop`
-// during `go infinite`, and saves a screenshot.
+// (webdriver.mjs: chromedriver, plain fetch calls): loads the page from wasm/page/serve.mjs
+// (COOP/COEP), makes a move by clicking, has an illegal click rejected, switches to a Heian
+// board, plays against the engine, then from the Chu start position times `go depth 8` (request
+// to bestmove) and `stop` during `go infinite`, and saves a screenshot.
 //
 // Needs wasm/pkg/shishi.wasm (scripts/build-wasm). Installs the Debian packages chromium,
 // chromium-driver and fonts-ipafont-gothic (kanji for the screenshot) when missing.
