@@ -517,6 +517,59 @@ fn lishogi_bot_session() {
     e.close();
 }
 
+/// lishogi's analysis board (ui/ceval, `Protocol`): its options after `usiok`, MultiPV 3,
+/// `go depth 245` (its endless analysis) and `stop` when the user moves on.
+#[test]
+fn lishogi_analysis_board_session() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.expect("usiok");
+    for option in [
+        "USI_AnalyseMode value true",
+        "USI_Hash value 16",
+        "Threads value 2",
+    ] {
+        e.send(&format!("setoption name {option}"));
+    }
+    e.send("usinewgame");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("setoption name USI_Variant value chushogi");
+    e.send("setoption name MultiPV value 3");
+    e.send("isready");
+    e.expect("readyok");
+    e.send(&format!("position sfen {CHU_START} moves 7i7h 6d6e"));
+    e.send("go depth 245");
+    let third = loop {
+        let line = e.expect("info depth 4 ");
+        if line.contains(" multipv 3 ") {
+            break line;
+        }
+    };
+    for field in [" multipv 3 ", " nodes ", " time ", " score cp "] {
+        assert!(third.contains(field), "{field} missing in {third}");
+    }
+    let sent = Instant::now();
+    e.send("stop");
+    let line = e.expect_within("bestmove", Duration::from_secs(5));
+    assert!(
+        sent.elapsed() < Duration::from_millis(500),
+        "stop took {:?}",
+        sent.elapsed()
+    );
+    let mut pos = Position::startpos(Variant::Chushogi);
+    for mv in ["7i7h", "6d6e"] {
+        pos.play(parse_move(&pos, mv, Notation::Usi).unwrap());
+    }
+    parse_move(&pos, bestmove_word(&line), Notation::Usi).expect("legal move after stop");
+    assert!(
+        e.seen.iter().all(|l| !l.starts_with("info string error")),
+        "{:?}",
+        e.seen
+    );
+    e.close();
+}
+
 /// Finding: `go perft 7` ran on the input thread, so `stop` and `isready` waited for it.
 #[test]
 fn isready_and_stop_are_answered_during_a_long_perft() {

@@ -94,6 +94,7 @@ enum Field {
     Hash,
     Threads,
     Ponder,
+    AnalyseMode,
     MultiPv,
     MoveOverhead,
     Variant,
@@ -157,6 +158,13 @@ const SPECS: &[OptionSpec] = &[
         kind: OptionType::Check,
         in_xboard: false,
         field: Field::Ponder,
+    },
+    OptionSpec {
+        name: "USI_AnalyseMode",
+        aliases: &["UCI_AnalyseMode"],
+        kind: OptionType::Check,
+        in_xboard: false,
+        field: Field::AnalyseMode,
     },
     OptionSpec {
         name: "MultiPV",
@@ -264,6 +272,9 @@ pub struct Settings {
     pub rules: RuleSet,
     /// `USI_Ponder`: the GUI may send `go ponder`.
     pub ponder: bool,
+    /// `USI_AnalyseMode`: the GUI analyses rather than plays (lishogi's analysis board sets
+    /// it). Accepted and shown; the search is the same either way.
+    pub analyse_mode: bool,
     /// The variant of `position startpos`.
     pub variant: Variant,
 }
@@ -274,6 +285,7 @@ impl Default for Settings {
             engine: EngineOptions::default(),
             rules: RuleSet::default(),
             ponder: false,
+            analyse_mode: false,
             variant: Variant::Chushogi,
         }
     }
@@ -390,6 +402,7 @@ impl Settings {
             Field::Hash => self.engine.hash_mb.to_string(),
             Field::Threads => self.engine.threads.to_string(),
             Field::Ponder => bool_text(self.ponder).to_string(),
+            Field::AnalyseMode => bool_text(self.analyse_mode).to_string(),
             Field::MultiPv => self.engine.multipv.to_string(),
             Field::MoveOverhead => self.engine.move_overhead.as_millis().to_string(),
             Field::Variant => self.variant.name().to_string(),
@@ -440,6 +453,7 @@ impl Settings {
                 self.engine.move_overhead = Duration::from_millis(spec.number(text)? as u64);
             }
             Field::Ponder => self.ponder = spec.flag(text)?,
+            Field::AnalyseMode => self.analyse_mode = spec.flag(text)?,
             Field::Okazaki => rules.okazaki = spec.flag(text)?,
             Field::LionMiddleProtector => rules.lion_middle_protector = spec.flag(text)?,
             Field::CounterStrikeRecapture => rules.counter_strike_recapture = spec.flag(text)?,
@@ -470,6 +484,7 @@ impl Settings {
                 let name = match (uci, spec.name) {
                     (true, "USI_Hash") => "Hash",
                     (true, "USI_Ponder") => "Ponder",
+                    (true, "USI_AnalyseMode") => "UCI_AnalyseMode",
                     (true, "USI_Variant") => "UCI_Variant",
                     (_, n) => n,
                 };
@@ -583,6 +598,25 @@ mod tests {
         assert!(s.set("Repetition", "forbid").unwrap().rules);
         assert!(s.set("USI_Variant", "chu").unwrap() == Changed::default());
         assert!(s.set("UCI_Variant", "heian").unwrap().variant);
+    }
+
+    #[test]
+    fn analyse_mode_is_accepted_and_changes_nothing_the_search_reads() {
+        let mut s = Settings::default();
+        assert_eq!(
+            s.set("USI_AnalyseMode", "true").unwrap(),
+            Changed::default()
+        );
+        assert!(s.analyse_mode);
+        assert!(s.set("UCI_AnalyseMode", "false").is_ok());
+        assert!(!s.analyse_mode);
+        assert!(s.set("USI_AnalyseMode", "sometimes").is_err());
+        assert!(s
+            .usi_lines(false)
+            .contains(&"option name USI_AnalyseMode type check default false".to_string()));
+        assert!(s
+            .usi_lines(true)
+            .contains(&"option name UCI_AnalyseMode type check default false".to_string()));
     }
 
     #[test]

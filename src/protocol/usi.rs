@@ -431,6 +431,13 @@ impl Session {
             Ok(changed) => changed,
             Err(e) => return error(&e.to_string()),
         };
+        let threads = self.core.settings().engine.threads;
+        if self.here.is_some() && threads > 1 && name.eq_ignore_ascii_case("Threads") {
+            // Accepted, so a GUI that sets it (lishogi's analysis board) goes on; said once here.
+            emit(&format!(
+                "info string Threads {threads}: this build has no threads and searches on one"
+            ));
+        }
         if changed.variant {
             let variant = self.core.settings().variant;
             self.core.start_game(Position::startpos(variant));

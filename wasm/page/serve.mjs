@@ -26,8 +26,8 @@ const types = {
   '.ico': 'image/x-icon',
 };
 
-/** Starts the server; resolves to `{ server, port, url }`. */
-export function serve({ port = 8080, isolate = true, host = '127.0.0.1' } = {}) {
+/** Starts the server; resolves to `{ server, port, url }`, url being that of `page` in wasm/. */
+export function serve({ port = 8080, isolate = true, host = '127.0.0.1', page = 'page/' } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     let file = normalize(join(root, path));
@@ -56,7 +56,7 @@ export function serve({ port = 8080, isolate = true, host = '127.0.0.1' } = {}) 
     server.once('error', reject);
     server.listen(port, host, () => {
       const actual = server.address().port;
-      resolve({ server, port: actual, url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${actual}/page/` });
+      resolve({ server, port: actual, url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${actual}/${page}` });
     });
   });
 }

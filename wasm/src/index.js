@@ -6,7 +6,7 @@
 // cross-origin isolated pages (COOP/COEP headers); elsewhere the engine still plays, but a
 // search ends only at its own limits (depth, nodes, time), so `go infinite` would never end.
 
-import { canShare, createChannel, writer } from './channel.js';
+import { connect, webWorker } from './host.js';
 
 const isNode = typeof process === 'object' && !!process.versions?.node;
 const defaultWasm = new URL('../pkg/shishi.wasm', import.meta.url);
@@ -23,13 +23,7 @@ async function startWorker() {
       terminate: () => worker.terminate(),
     };
   }
-  const worker = new Worker(workerUrl, { type: 'module' });
-  return {
-    post: (m) => worker.postMessage(m),
-    onMessage: (f) => worker.addEventListener('message', (e) => f(e.data)),
-    onError: (f) => worker.addEventListener('error', (e) => f(e.error ?? new Error(e.message))),
-    terminate: () => worker.terminate(),
-  };
+  return webWorker(new Worker(workerUrl, { type: 'module' }));
 }
 
 /**
@@ -37,57 +31,5 @@ async function startWorker() {
  * @param {{ wasm?: string | URL | WebAssembly.Module }} [options]
  */
 export async function createShishi(options = {}) {
-  const worker = await startWorker();
-  const listeners = new Set();
-  const exitListeners = new Set();
-  const shared = canShare() ? createChannel() : null;
-  const channel = shared ? writer(shared) : null;
-  let exited = false;
-  const ready = new Promise((resolve, reject) => {
-    worker.onError(reject);
-    worker.onMessage((m) => {
-      if (m.type === 'ready') resolve();
-      else if (m.type === 'line') for (const f of listeners) f(m.line);
-      else if (m.type === 'error') {
-        reject(new Error(m.message));
-        for (const f of listeners) f(`info string error engine failure: ${m.message.split('\n')[0]}`);
-      } else if (m.type === 'exit') {
-        exited = true;
-        for (const f of exitListeners) f();
-      }
-    });
-  });
-  const wasm = options.wasm ?? defaultWasm;
-  worker.post({ type: 'init', wasm: wasm instanceof URL ? wasm.href : wasm, sab: shared });
-  await ready;
-  return {
-    /** Whether `stop` reaches a running search (shared memory is available). */
-    interruptible: shared !== null,
-    /** Sends one USI line (or several, separated by newlines). */
-    send(line) {
-      if (exited) return;
-      const text = line.endsWith('\n') ? line : line + '\n';
-      if (channel) {
-        channel.push(text);
-        worker.post({ type: 'wake' });
-      } else {
-        worker.post({ type: 'lines', text });
-      }
-    },
-    /** Calls `callback` with every output line; returns a function that unsubscribes. */
-    listen(callback) {
-      listeners.add(callback);
-      return () => listeners.delete(callback);
-    },
-    /** Calls `callback` once the engine has handled `quit`. */
-    onExit(callback) {
-      exitListeners.add(callback);
-      return () => exitListeners.delete(callback);
-    },
-    /** Ends the worker at once. */
-    terminate() {
-      exited = true;
-      return worker.terminate();
-    },
-  };
+  return connect(await startWorker(), options.wasm ?? defaultWasm);
 }

@@ -1,5 +1,6 @@
 // The engine's worker (a browser Web Worker or a Node worker_threads Worker): owns the
-// WebAssembly instance and feeds it input. Messages in: {type: 'init', wasm, sab} once, then
+// WebAssembly instance and feeds it input. Messages in: {type: 'init', wasm, sab} once (wasm:
+// the URL of shishi.wasm, the compiled module or its bytes), then
 // {type: 'wake'} when lines wait in the shared channel, or {type: 'lines', text} when the host
 // cannot share memory. Messages out: {type: 'ready'}, {type: 'line', line}, {type: 'exit'},
 // {type: 'error', message}.
@@ -15,6 +16,7 @@ const listen = (handler) =>
 
 async function compile(wasm) {
   if (wasm instanceof WebAssembly.Module) return wasm;
+  if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return WebAssembly.compile(wasm);
   if (isNode) {
     const { readFile } = await import('node:fs/promises');
     return WebAssembly.compile(await readFile(new URL(wasm)));

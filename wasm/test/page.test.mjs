@@ -1,8 +1,8 @@
 // The analysis page (wasm/page/) in headless Chromium, driven over the WebDriver HTTP protocol
-// (chromedriver, plain fetch calls): loads the page from wasm/page/serve.mjs (COOP/COEP), makes a
-// move by clicking, has an illegal click rejected, switches to a Heian board, plays against the
-// engine, then from the Chu start position times `go depth 8` (request to bestmove) and `stop`
-// during `go infinite`, and saves a screenshot.
+// (webdriver.mjs: chromedriver, plain fetch calls): loads the page from wasm/page/serve.mjs
+// (COOP/COEP), makes a move by clicking, has an illegal click rejected, switches to a Heian
+// board, plays against the engine, then from the Chu start position times `go depth 8` (request
+// to bestmove) and `stop` during `go infinite`, and saves a screenshot.
 //
 // Needs wasm/pkg/shishi.wasm (scripts/build-wasm). Installs the Debian packages chromium,
 // chromium-driver and fonts-ipafont-gothic (kanji for the screenshot) when missing.
@@ -14,119 +14,15 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../page/serve.mjs';
+import { ensurePackages, launch, sleep } from './webdriver.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const wasm = resolve(repo, 'wasm/pkg/shishi.wasm');
 const screenshot = resolve(repo, process.env.SHISHI_PAGE_SCREENSHOT ?? 'results/page-screenshot.png');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function ensurePackages() {
-  // Installed means "install ok installed": `dpkg -s` also succeeds for a removed package
-  // whose configuration files are left.
-  const missing = ['chromium', 'chromium-driver', 'fonts-ipafont-gothic'].filter((p) => {
-    try {
-      const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', p], {
-        stdio: ['ignore', 'pipe', 'ignore'],
-      });
-      return status.toString() !== 'install ok installed';
-    } catch {
-      return true;
-    }
-  });
-  if (!missing.length) return;
-  console.log(`page test: installing ${missing.join(' ')}`);
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const run = (args) =>
-    execFileSync(sudo.length ? 'sudo' : args[0], sudo.length ? args : args.slice(1), {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  run(['apt-get', 'update', '-qq']);
-  run(['apt-get', 'install', '-y', '-qq', ...missing]);
-}
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-}
-
-/** A WebDriver session on chromedriver at `base`. */
-class Driver {
-  constructor(base) {
-    this.base = base;
-  }
-  async call(method, path, body) {
-    const r = await fetch(this.base + path, {
-      method,
-      headers: { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = await r.json();
-    if (!r.ok || json.value?.error) throw new Error(`${method} ${path}: ${JSON.stringify(json.value).slice(0, 400)}`);
-    return json.value;
-  }
-  async start(args) {
-    const v = await this.call('POST', '/session', {
-      capabilities: {
-        alwaysMatch: {
-          browserName: 'chrome',
-          'goog:chromeOptions': { binary: '/usr/bin/chromium', args },
-        },
-      },
-    });
-    this.s = `/session/${v.sessionId}`;
-  }
-  go(url) {
-    return this.call('POST', `${this.s}/url`, { url });
-  }
-  exec(script, args = []) {
-    return this.call('POST', `${this.s}/execute/sync`, { script, args });
-  }
-  async find(css) {
-    const v = await this.call('POST', `${this.s}/element`, { using: 'css selector', value: css });
-    return Object.values(v)[0];
-  }
-  async click(css) {
-    const id = await this.find(css);
-    await this.call('POST', `${this.s}/element/${id}/click`, {});
-  }
-  async text(css) {
-    const id = await this.find(css);
-    return this.call('GET', `${this.s}/element/${id}/text`);
-  }
-  async screenshot() {
-    return Buffer.from(await this.call('GET', `${this.s}/screenshot`), 'base64');
-  }
-  async waitFor(script, what, ms = 20000) {
-    const end = Date.now() + ms;
-    for (;;) {
-      const v = await this.exec(script);
-      if (v) return v;
-      if (Date.now() > end) {
-        const page = await this.exec(
-          'return [document.getElementById("message").textContent, document.getElementById("variant").value, document.getElementById("log").textContent.slice(-1500)].join("\\n")',
-        ).catch((e) => String(e));
-        throw new Error(`timed out waiting for ${what}; the page says: ${page}`);
-      }
-      await sleep(25);
-    }
-  }
-  quit() {
-    return this.s ? this.call('DELETE', this.s).catch(() => {}) : undefined;
-  }
-}
 
 const skip = !process.env.SHISHI_PAGE_TEST
   ? 'set SHISHI_PAGE_TEST=1 to run it (scripts/test does)'
@@ -136,25 +32,10 @@ test('the analysis page in headless Chromium', { skip, timeout: 180000 }, async 
   ensurePackages();
   const { server, url } = await serve({ port: 0 });
   t.after(() => server.close());
-  const port = await freePort();
-  const driverProcess = spawn('chromedriver', [`--port=${port}`], { stdio: 'ignore' });
-  const driver = new Driver(`http://127.0.0.1:${port}`);
-  // The WebDriver session (and with it Chromium) must end before chromedriver does: killed
-  // first, chromedriver leaves its headless Chromium running.
-  t.after(async () => {
-    await driver.quit();
-    driverProcess.kill();
-  });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await driver.call('GET', '/status')).ready) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 200) throw new Error('chromedriver did not start');
-    await sleep(50);
-  }
-  await driver.start(['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--window-size=1280,960']);
+  const driver = await launch(
+    t,
+    'return [document.getElementById("message").textContent, document.getElementById("variant").value, document.getElementById("log").textContent.slice(-1500)].join("\\n")',
+  );
 
   await driver.go(url);
   await driver.waitFor('return document.body.dataset.ready === "true"', 'the page and its engine');
