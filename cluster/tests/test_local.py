@@ -1,0 +1,157 @@
+"""The driver on a local Ray instance (two CPUs) with tiny fixed-node workloads: its summed
+slices equal one `shishi match` / `shishi datagen` process, a worker killed mid-run is
+retried and counted once, and an interrupted run resumes without counting anything twice.
+
+Needs the shishi binary: SHISHI_BIN, else target/release/shishi."""
+
+import os
+import re
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+import unittest
+from pathlib import Path
+
+import ray
+
+from shishi_cluster.datagen import run_datagen
+from shishi_cluster.journal import Journal, JournalMismatch
+from shishi_cluster.sprt import run_sprt
+
+ROOT = Path(__file__).resolve().parents[2]
+SHISHI = os.environ.get("SHISHI_BIN", str(ROOT / "target/release/shishi"))
+BOOK = str(ROOT / "positions/openings-heian.epd")
+GAMES = 12
+
+
+def match_args(nodes=300):
+    engine = f"cmd={SHISHI},nodes={nodes}"
+    return ["--engine", engine, "--engine", engine, "--variant", "heian", "--tc", "100+1",
+            "--openings", BOOK, "--max-moves", "20"]
+
+
+def single_match_penta():
+    out = subprocess.run([SHISHI, "match", *match_args(), "--games", str(GAMES)],
+                         capture_output=True, text=True, check=True).stdout
+    found = re.search(r"pentanomial \[(\d+) (\d+) (\d+) (\d+) (\d+)\]", out)
+    return [int(c) for c in found.groups()]
+
+
+def games_of(pgn_text):
+    """Each game's round, start position, moves and result, without the timed comments."""
+    games = []
+    for game in pgn_text.split("[Event")[1:]:
+        tags = [l for l in game.splitlines() if l.startswith(("[Round", "[FEN"))]
+        body = re.sub(r"\{[^}]*\}", "", "\n".join(l for l in game.splitlines()
+                                                    if not l.startswith("[")))
+        games.append((tuple(tags), tuple(body.split())))
+    return sorted(games)
+
+
+class LocalCluster(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+        cls.whole = single_match_penta()
+
+    @classmethod
+    def tearDownClass(cls):
+        ray.shutdown()
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory(prefix="shishi-cluster-test-")
+        self.dir = Path(self.tmp.name)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def test_slices_sum_to_the_single_machine_match(self):
+        pgn = self.dir / "all.pgn"
+        lines = []
+        summary = run_sprt(SHISHI, match_args(), GAMES, self.dir / "state", slice_pairs=2,
+                           sprt="elo0=-500,elo1=500", pgn=pgn, out=lines.append)
+        self.assertEqual(summary["penta"], self.whole)
+        self.assertEqual(sum(summary["wld"]), GAMES)
+        # The same games as one process plays (the slices' PGNs against the whole match's).
+        whole_pgn = self.dir / "whole.pgn"
+        subprocess.run([SHISHI, "match", *match_args(), "--games", str(GAMES),
+                        "--pgn", str(whole_pgn)], capture_output=True, check=True)
+        self.assertEqual(games_of(pgn.read_text()), games_of(whole_pgn.read_text()))
+        # The summary is shishi's own: the Elo line names the pentanomial.
+        self.assertTrue(any("pentanomial [" + " ".join(map(str, self.whole)) + "]" in l
+                            for l in lines), lines)
+
+    def test_a_killed_worker_is_retried_and_counted_once(self):
+        pid_dir = self.dir / "pids"
+        pid_dir.mkdir()
+        killed = []
+
+        def kill_first_worker():
+            deadline = time.time() + 60
+            while time.time() < deadline:
+                announced = sorted(pid_dir.glob("pairs-*"))
+                if announced:
+                    pid = int(announced[0].read_text())
+                    os.kill(pid, signal.SIGKILL)
+                    killed.append((announced[0].name, pid))
+                    break
+                time.sleep(0.02)
+            (pid_dir / "go").write_text("")
+
+        killer = threading.Thread(target=kill_first_worker)
+        killer.start()
+        summary = run_sprt(SHISHI, match_args(), GAMES, self.dir / "state", slice_pairs=2,
+                           out=lambda _: None, pid_dir=str(pid_dir))
+        killer.join()
+        self.assertEqual(len(killed), 1)
+        # The killed slice ran again: its label was announced by two worker processes.
+        label = killed[0][0].rsplit("-", 1)[0]
+        self.assertGreaterEqual(len(list(pid_dir.glob(label + "-*"))), 2)
+        self.assertEqual(summary["penta"], self.whole)
+        journal = (self.dir / "state" / "journal.jsonl").read_text().splitlines()
+        self.assertEqual(len(journal), 1 + GAMES // 4, "one settings line, one per slice")
+
+    def test_an_interrupted_run_resumes_and_counts_nothing_twice(self):
+        state = self.dir / "state"
+        first = run_sprt(SHISHI, match_args(), GAMES, state, slice_pairs=2,
+                         out=lambda _: None, stop_after=1)
+        self.assertLess(sum(first["penta"]), GAMES // 2)
+        journal = state / "journal.jsonl"
+        entries = journal.read_text().splitlines()
+        # A slice written twice and a torn last line, as a killed driver may leave them.
+        with open(journal, "a") as f:
+            f.write(entries[1] + "\n" + entries[1][:25])
+        lines = []
+        resumed = run_sprt(SHISHI, match_args(), GAMES, state, slice_pairs=2,
+                           out=lines.append)
+        self.assertTrue(lines[0].startswith("resumed 1 finished slice"), lines[0])
+        self.assertEqual(resumed["penta"], self.whole)
+        # Another match in the same state folder is refused, not mixed in.
+        with self.assertRaises(JournalMismatch):
+            run_sprt(SHISHI, match_args(nodes=301), GAMES, state, slice_pairs=2,
+                     out=lambda _: None)
+
+    def test_datagen_shards_make_the_single_process_file(self):
+        variants = ["--variant", "heian,heian8x8", "--nodes", "200", "--random-plies", "4"]
+        single = self.dir / "single.spk"
+        subprocess.run([SHISHI, "datagen", *variants, "--games", "6", "--seed", "11",
+                        "--threads", "1", "--out", str(single)], capture_output=True,
+                       check=True)
+        merged = self.dir / "merged.spk"
+        run_datagen(SHISHI, variants, 6, 11, 3, self.dir / "state", merged,
+                    out=lambda _: None)
+        self.assertGreater(single.stat().st_size, 100)
+        self.assertEqual(merged.read_bytes(), single.read_bytes())
+
+    def test_journal_keeps_the_first_record_of_a_slice(self):
+        journal = Journal(self.dir / "j", {"kind": "x"})
+        self.assertTrue(journal.record({"slice": "0..2", "penta": [1, 0, 0, 0, 0]}))
+        self.assertFalse(journal.record({"slice": "0..2", "penta": [0, 0, 0, 0, 1]}))
+        again = Journal(self.dir / "j", {"kind": "x"})
+        self.assertEqual(again.done["0..2"]["penta"], [1, 0, 0, 0, 0])
+
+
+if __name__ == "__main__":
+    unittest.main()
