@@ -22,7 +22,7 @@ from .shipping import engine_files, materialise, rewrite, ship
 DRIVER_OWNED = ("--pairs", "--pgn", "--resume", "--games", "--sprt", "--concurrency")
 
 _PENTA = re.compile(r"pentanomial \[(\d+) (\d+) (\d+) (\d+) (\d+)\]")
-_NAMES = re.compile(r"^Elo of (.*) vs (.*): ", re.M)
+_NAMES = re.compile(r"^Elo of (.*?) vs (.*?): [-+]", re.M)
 
 
 def parse_match_output(stdout):
