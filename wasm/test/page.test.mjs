@@ -1,5 +1,5 @@
 // The analysis page (wasm/page/) in headless Chromium, driven over the WebDriver HTTP protocol
-// (webdriver.mjs: chromedriver, plain fetch calls): loads the page from wasm/page/serve.mjs
+// (../test-support/webdriver.mjs: chromedriver, plain fetch calls): loads the page from wasm/page/serve.mjs
 // (COOP/COEP), makes a move by clicking, has an illegal click rejected, switches to a Heian
 // board, plays against the engine, then from the Chu start position times `go depth 8` (request
 // to bestmove) and `stop` during `go infinite`, and saves a screenshot.
@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../page/serve.mjs';
-import { ensurePackages, launch, sleep } from './webdriver.mjs';
+import { ensurePackages, launch, sleep } from '../test-support/webdriver.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const wasm = resolve(repo, 'wasm/pkg/shishi.wasm');

@@ -1,6 +1,8 @@
 // Headless Chromium over the WebDriver HTTP protocol (chromedriver, plain fetch calls), for
 // the browser tests page.test.mjs and lishogi-page.test.mjs. Installs the Debian packages
 // chromium, chromium-driver and fonts-ipafont-gothic (kanji for screenshots) when missing.
+// It lives outside wasm/test/ because `node --test wasm/test/` runs every .mjs file in a folder
+// named test, subfolders included (Node 20 and later), so there it would count as a test file.
 
 import { spawn, execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
