@@ -549,7 +549,8 @@ async function playLine(index, upto) {
   const ahead = state.moves.slice(state.ply, state.ply + pv.length).join(' ') === pv.join(' ');
   const errors = await setPosition(state.variant, state.base, ahead ? state.moves : [...start, ...pv], start.length + pv.length);
   if (errors.length) message(`rejected: ${errors[0]}`, true);
-  else if (resume && !state.engineSide && state.legalMoves !== 0) analyse('infinite');
+  else if (state.engineSide) afterMove();
+  else if (resume && state.legalMoves !== 0) analyse('infinite');
 }
 
 /** Sets MultiPV (1 to 5); an infinite analysis starts again with it. */
