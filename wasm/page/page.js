@@ -1,15 +1,19 @@
 // The analysis page: draws the engine's position as SVG, takes moves by clicking, analyses and
 // plays. It knows no rules: every position and move goes to the engine (`position ...`), an
 // `info string error <reason>` answer rejects it, and `d` returns the SFEN that is drawn.
+// What the analysis says is drawn from the engine's `info` lines: the best move as an arrow,
+// an evaluation bar, the MultiPV lines, and for the game a score after each move and a graph.
 
 import { createShishi } from '../src/index.js';
 import { pieceInfo, hasLionPower } from './pieces.js';
-import { VARIANTS, parseSfen, variantOfSize, squareName, parseSquare, moveSquares, parseInfo } from './sfen.js';
+import { VARIANTS, parseSfen, variantOfSize, squareName, parseSquare, moveSquares, applyMove, parseInfo } from './sfen.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
 const S = 48; // square size in SVG units
 const MARGIN = 22;
+// A score is kept for a position (move list, graph) once its search has reached this depth.
+const STORED_DEPTH = 4;
 
 // ---------------------------------------------------------------------------------------------
 // The engine, spoken to one request at a time.
@@ -101,6 +105,7 @@ const state = {
   moves: [], // the whole line; moves.slice(0, ply) is on the board
   ply: 0,
   board: null, // parseSfen() of the shown position
+  baseBoard: null, // parseSfen() of the position before the first move
   sfen: '',
   legalMoves: null,
   selected: null, // {col, row}
@@ -109,13 +114,22 @@ const state = {
   notation: 'abbr',
   analysing: null, // {stopRequested, done: Promise}
   engineSide: '',
+  multipv: 1,
+  // The latest search's position (key, side to move, board) and its lines by multipv - 1:
+  // {depth, score (sente's view), pv}. Shown while that position is.
+  analysis: null,
+  // Scores by position key: {score (sente's view), depth}, the deepest one reached.
+  scores: new Map(),
 };
-// Figures the test reads: each finished search's `go` line and milliseconds to bestmove, and
-// how long `stop` took to be answered.
-const stats = { searches: [], stops: [] };
+// Figures the test reads: each finished search's `go` line and milliseconds to bestmove, how
+// long `stop` took to be answered, and the moves of each line played by a click.
+const stats = { searches: [], stops: [], lines: [] };
 let io;
 
 const current = () => state.moves.slice(0, state.ply);
+/** The key of the position after `moves` from the shown game's start. */
+const keyOf = (moves) => `${state.variant}|${state.base}|${moves.join(' ')}`;
+const shownAnalysis = () => (state.analysis?.key === keyOf(current()) ? state.analysis : null);
 const positionCommand = (moves, base = state.base) =>
   `position ${base}${moves.length ? ' moves ' + moves.join(' ') : ''}`;
 
@@ -187,6 +201,68 @@ function draw() {
       svg.append(drawPiece(pieceInfo(family, token), x + S / 2, y + S / 2));
     }
   }
+  svg.append(el('g', { id: 'arrows' }));
+  drawArrows();
+}
+
+/** The centre of a square in SVG units, on the board as it is turned. */
+function squareCenter({ col, row }) {
+  const { width: w, height: h } = state.board;
+  const x = state.flipped ? w - 1 - col : col;
+  const y = state.flipped ? h - 1 - row : row;
+  return { x: 2 + x * S + S / 2, y: MARGIN + y * S + S / 2 };
+}
+
+/** Arrows for the first move of each line of the shown position's analysis, the best on top. */
+function drawArrows() {
+  const g = $('arrows');
+  if (!g) return;
+  g.replaceChildren();
+  const lines = shownAnalysis()?.lines ?? [];
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (lines[i]?.pv.length) g.append(arrow(lines[i].pv[0], i === 0 ? 'best' : 'alt'));
+  }
+}
+
+/**
+ * An arrow for a USI move: one leg for a plain move, two for a lion's double move (a dot on
+ * the first step); a second leg back to the start (igui, or a pass) bends so that both show.
+ */
+function arrow(move, kind) {
+  const g = el('g', { class: `arrow ${kind}`, 'data-move': move });
+  const pts = moveSquares(state.board.width, move).map(squareCenter);
+  if (pts.length < 2) return g;
+  const width = kind === 'best' ? 0.19 * S : 0.13 * S;
+  const head = 2.2 * width;
+  for (let i = 1; i < pts.length; i++) {
+    const a = pts[i - 1];
+    const b = pts[i];
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    const back = i === 2 && b.x === pts[0].x && b.y === pts[0].y;
+    // A bent leg is a quadratic curve whose control point stands off the straight line.
+    const c = back
+      ? { x: (a.x + b.x) / 2 - ((b.y - a.y) / len) * 0.55 * S, y: (a.y + b.y) / 2 + ((b.x - a.x) / len) * 0.55 * S }
+      : a;
+    const last = i === pts.length - 1;
+    // The leg's direction where it ends.
+    const dx = b.x - c.x || b.x - a.x;
+    const dy = b.y - c.y || b.y - a.y;
+    const dl = Math.hypot(dx, dy) || 1;
+    const u = { x: dx / dl, y: dy / dl };
+    const tip = last ? { x: b.x - u.x * 0.12 * S, y: b.y - u.y * 0.12 * S } : b;
+    const end = last ? { x: tip.x - u.x * head * 0.8, y: tip.y - u.y * head * 0.8 } : b;
+    const d = back ? `M ${a.x} ${a.y} Q ${c.x} ${c.y} ${end.x} ${end.y}` : `M ${a.x} ${a.y} L ${end.x} ${end.y}`;
+    g.append(el('path', { d, 'stroke-width': width }));
+    if (last) {
+      const n = { x: -u.y, y: u.x };
+      const base = { x: tip.x - u.x * head, y: tip.y - u.y * head };
+      const p = [tip, { x: base.x + n.x * head * 0.6, y: base.y + n.y * head * 0.6 }, { x: base.x - n.x * head * 0.6, y: base.y - n.y * head * 0.6 }];
+      g.append(el('polygon', { points: p.map((q) => `${q.x.toFixed(1)},${q.y.toFixed(1)}`).join(' ') }));
+    } else {
+      g.append(el('circle', { class: 'step', cx: b.x, cy: b.y, r: width * 0.9 }));
+    }
+  }
+  return g;
 }
 
 function el(name, attrs, text) {
@@ -238,24 +314,253 @@ function drawPiece(p, cx, cy) {
   return g;
 }
 
+/** The move list of the game, each move in words with the score of the position after it. */
 function showMoves() {
   const list = $('move-list');
   list.replaceChildren();
+  let board = state.baseBoard;
   state.moves.forEach((m, i) => {
     const li = document.createElement('li');
     const n = document.createElement('span');
     n.className = 'n';
     n.textContent = `${i + 1}.`;
-    li.append(n, m);
+    const text = document.createElement('span');
+    text.className = 'mv';
+    text.textContent = board ? moveText(board, m) : m;
+    const score = document.createElement('span');
+    score.className = 'score';
+    li.append(n, text, score);
+    li.title = m;
     li.dataset.ply = String(i + 1);
     if (i === state.ply - 1) li.classList.add('current');
     if (i >= state.ply) li.classList.add('future');
     li.addEventListener('click', () => goToPly(i + 1));
     list.append(li);
+    if (board) board = applyMove(board, m);
   });
   list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
   $('moves').value = state.moves.join(' ');
   $('shown-sfen').textContent = state.sfen;
+  showScores();
+}
+
+/** A USI move in words on `board` (the position before it): `☗獅7j-7i-7j`, `☖歩7dx7e+`. */
+function moveText(board, move) {
+  const squares = moveSquares(board.width, move);
+  const mark = board.side === 'b' ? '☗' : '☖';
+  if (squares.length < 2) return `${mark}${move === '0000' ? 'pass' : move}`;
+  const token = board.rows[squares[0].row][squares[0].col];
+  const p = token ? pieceInfo(VARIANTS[state.variant].family, token) : null;
+  const name = !p ? '' : state.notation === 'letter' ? p.letter : p.abbr;
+  const names = move.match(/\d+[a-l]/g);
+  let text = `${mark}${name}${names[0]}`;
+  for (let i = 1; i < squares.length; i++) {
+    const { col, row } = squares[i];
+    const home = col === squares[0].col && row === squares[0].row;
+    text += (board.rows[row][col] && !home ? 'x' : '-') + names[i];
+  }
+  return text + (move.endsWith('+') ? '+' : '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scores: the analysis as an arrow, an evaluation bar, lines, and a score after each move.
+
+/** A score from the side to move's view (`{cp}` or `{mate}`, maybe a bound) in sente's view:
+ * `{cp}`, or `{mate: plies, winner: 'b' | 'w'}`. */
+function senteScore(score, side) {
+  const other = side === 'b' ? 'w' : 'b';
+  const bound = score.bound ? { bound: score.bound } : {};
+  if (score.mate !== undefined) {
+    // `mate -N` and `mate 0`: the side to move is mated.
+    return { mate: Math.abs(score.mate), winner: score.mate > 0 ? side : other, ...bound };
+  }
+  return { cp: side === 'b' ? score.cp : -score.cp, ...bound };
+}
+
+/** Sente's share of the evaluation bar, 0 to 1: centipawns through the logistic curve lichess
+ * uses for its bar, a mate fills the bar for the side that mates. */
+function shareOf(score) {
+  if (score.mate !== undefined) return score.winner === 'b' ? 1 : 0;
+  return 1 / (1 + Math.exp(-0.00368208 * score.cp));
+}
+
+/** `+35`, `-120`, `#+3` (sente mates in 3 plies), `#-2`. */
+function scoreText(score) {
+  if (score.mate !== undefined) return `#${score.winner === 'b' ? '+' : '-'}${score.mate}`;
+  return `${score.cp > 0 ? '+' : ''}${score.cp}`;
+}
+
+/** Keeps `score` for the position `key` unless a deeper one is kept. */
+function storeScore(key, score, depth) {
+  if (score.bound || depth < 1) return;
+  const old = state.scores.get(key);
+  if (!old || depth >= old.depth) state.scores.set(key, { score, depth });
+}
+
+/** A new analysis of the shown position: its lines fill in as `info` lines come. */
+function newAnalysis() {
+  state.analysis = { key: keyOf(current()), side: state.board.side, board: state.board, lines: [] };
+  render();
+  return state.analysis;
+}
+
+/** Takes an `info` line of analysis `a`: its line, and the position's score once deep enough. */
+function takeInfo(a, info) {
+  if (info.depth === undefined || !info.score || !info.pv?.length) return;
+  const k = info.multipv ?? 1;
+  if (k > state.multipv) return;
+  const score = senteScore(info.score, a.side);
+  a.lines[k - 1] = { depth: info.depth, score, pv: info.pv };
+  if (k === 1 && info.depth >= STORED_DEPTH) storeScore(a.key, score, info.depth);
+  scheduleRender();
+}
+
+let renderPending = false;
+/** Redraws what the analysis shows at the next frame (info lines come faster than frames). */
+function scheduleRender() {
+  if (renderPending) return;
+  renderPending = true;
+  requestAnimationFrame(() => {
+    renderPending = false;
+    render();
+  });
+}
+
+function render() {
+  drawArrows();
+  showLines();
+  showEvalBar();
+  showScores();
+}
+
+let linesShown = '';
+/** The lines of the shown position's analysis, each move in words. */
+function showLines() {
+  const a = shownAnalysis();
+  const lines = a?.lines.slice(0, state.multipv) ?? [];
+  // Rebuild only when something changed, so a click is not lost to a rebuild.
+  const sig = JSON.stringify([a?.key, state.notation, lines]);
+  if (sig === linesShown) return;
+  linesShown = sig;
+  const list = $('lines');
+  list.replaceChildren();
+  lines.forEach((line, i) => {
+    if (!line) return;
+    const li = document.createElement('li');
+    li.className = 'line';
+    li.dataset.multipv = String(i + 1);
+    const score = document.createElement('span');
+    score.className = 'score';
+    score.textContent = (line.score.bound === 'lowerbound' ? '≥' : line.score.bound === 'upperbound' ? '≤' : '') + scoreText(line.score);
+    const depth = document.createElement('span');
+    depth.className = 'depth';
+    depth.textContent = `d${line.depth}`;
+    li.append(score, depth);
+    let board = a.board;
+    line.pv.forEach((m, j) => {
+      const mv = document.createElement('span');
+      mv.className = `mv ${board.side === 'b' ? 'sente' : 'gote'}`;
+      mv.dataset.index = String(j);
+      mv.title = m;
+      mv.textContent = moveText(board, m);
+      li.append(mv);
+      board = applyMove(board, m);
+    });
+    list.append(li);
+  });
+}
+
+/** The evaluation bar: the shown position's analysis, or the score kept for it. */
+function showEvalBar() {
+  const bar = $('eval-bar');
+  const score = shownAnalysis()?.lines[0]?.score ?? state.scores.get(keyOf(current()))?.score ?? null;
+  const share = score ? shareOf(score) : 0.5;
+  bar.dataset.share = share.toFixed(3);
+  bar.dataset.score = score ? scoreText(score) : '';
+  bar.classList.toggle('flipped', state.flipped);
+  $('eval-fill').style.height = `${(share * 100).toFixed(1)}%`;
+  const text = $('eval-text');
+  text.textContent = score ? scoreText(score) : '';
+  // The figure stands at the end of the side ahead, on its colour.
+  const senteAhead = share >= 0.5;
+  text.classList.toggle('top', senteAhead === state.flipped);
+  text.classList.toggle('on-dark', !senteAhead);
+}
+
+/** The keys of the positions after 0, 1, ... moves of the game. */
+function gameKeys() {
+  const keys = [keyOf([])];
+  for (let i = 1; i <= state.moves.length; i++) keys.push(keyOf(state.moves.slice(0, i)));
+  return keys;
+}
+
+/** The score after each move in the move list, and the graph of them. */
+function showScores() {
+  const keys = gameKeys();
+  const items = $('move-list').children;
+  for (let i = 0; i < items.length; i++) {
+    const s = state.scores.get(keys[i + 1]);
+    items[i].querySelector('.score').textContent = s ? scoreText(s.score) : '';
+  }
+  drawGraph(keys);
+}
+
+const GRAPH = { w: 400, h: 100, pad: 6 };
+
+/** The evaluation graph: sente's share after each move (light below the line), a point for
+ * each position with a score, and a mark at the shown one. */
+function drawGraph(keys) {
+  const svg = $('graph');
+  const { w, h, pad } = GRAPH;
+  const n = state.moves.length;
+  const x = (ply) => pad + (n ? (ply * (w - 2 * pad)) / n : (w - 2 * pad) / 2);
+  const y = (share) => pad + (1 - share) * (h - 2 * pad);
+  const points = [];
+  keys.forEach((key, ply) => {
+    const s = state.scores.get(key);
+    if (s) points.push({ ply, x: x(ply), y: y(shareOf(s.score)), text: scoreText(s.score) });
+  });
+  svg.replaceChildren();
+  if (points.length) {
+    const line = points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+    svg.append(el('polygon', { class: 'sente-area', points: `${points[0].x.toFixed(1)},${h} ${line} ${points.at(-1).x.toFixed(1)},${h}` }));
+  }
+  svg.append(el('line', { class: 'axis', x1: 0, x2: w, y1: h / 2, y2: h / 2 }));
+  svg.append(el('line', { class: 'current', x1: x(state.ply), x2: x(state.ply), y1: 0, y2: h }));
+  if (points.length) svg.append(el('polyline', { class: 'line', points: points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ') }));
+  for (const p of points) {
+    const c = el('circle', { class: 'point', cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: 2.2, 'data-ply': p.ply });
+    c.append(el('title', {}, `after move ${p.ply}: ${p.text}`));
+    svg.append(c);
+  }
+}
+
+/** Plays line `index` of the shown analysis up to its move `upto` (from 0). Positions along a
+ * principal variation keep its score, as from a shallower search, until they are searched. */
+async function playLine(index, upto) {
+  const a = shownAnalysis();
+  const line = a?.lines[index];
+  if (!line || state.busyEngine) return;
+  const pv = line.pv.slice(0, upto + 1);
+  const start = current();
+  stats.lines.push({ multipv: index + 1, moves: pv });
+  pv.forEach((_, i) => storeScore(keyOf([...start, ...pv.slice(0, i + 1)]), line.score, line.depth - i - 1));
+  const resume = state.analysing?.limit === 'infinite';
+  const ahead = state.moves.slice(state.ply, state.ply + pv.length).join(' ') === pv.join(' ');
+  const errors = await setPosition(state.variant, state.base, ahead ? state.moves : [...start, ...pv], start.length + pv.length);
+  if (errors.length) message(`rejected: ${errors[0]}`, true);
+  else if (state.engineSide) afterMove();
+  else if (resume && state.legalMoves !== 0) analyse('infinite');
+}
+
+/** Sets MultiPV (1 to 5); an infinite analysis starts again with it. */
+async function setMultiPV(n) {
+  const resume = state.analysing?.limit === 'infinite';
+  await halt();
+  await io.exclusive(() => io.query([`setoption name MultiPV value ${n}`]));
+  state.multipv = n;
+  render();
+  if (resume && state.legalMoves !== 0) analyse('infinite');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -268,16 +573,19 @@ async function setPosition(variant, base, moves, ply = moves.length) {
   return io.exclusive(async () => {
     const lines = [];
     if (variant !== state.variant) lines.push(`setoption name USI_Variant value ${variant}`);
-    lines.push(positionCommand(moves.slice(0, ply), base), 'd');
+    // The game's first position too, to write the moves in words.
+    lines.push(positionCommand([], base), 'd', positionCommand(moves.slice(0, ply), base), 'd');
     const out = await io.query(lines);
-    const errors = errorsIn(out);
+    // A bad start position is reported for both position commands: once is enough.
+    const errors = [...new Set(errorsIn(out))];
     if (errors.length) {
       // The engine kept its previous position (or, after a new variant, none): go back to ours.
       if (variant !== state.variant) await io.query([`setoption name USI_Variant value ${state.variant}`]);
       return errors;
     }
-    const sfenLine = out.find((l) => l.startsWith('sfen '));
-    const legal = out.find((l) => l.startsWith('variant '))?.match(/legal moves (\d+)/);
+    const sfenLines = out.filter((l) => l.startsWith('sfen '));
+    const sfenLine = sfenLines.at(-1);
+    const legal = out.filter((l) => l.startsWith('variant ')).at(-1)?.match(/legal moves (\d+)/);
     Object.assign(state, {
       variant,
       base,
@@ -285,6 +593,7 @@ async function setPosition(variant, base, moves, ply = moves.length) {
       ply,
       sfen: sfenLine.slice(5),
       board: parseSfen(sfenLine.slice(5)),
+      baseBoard: parseSfen(sfenLines[0].slice(5)),
       legalMoves: legal ? Number(legal[1]) : null,
       selected: null,
       middle: null,
@@ -293,6 +602,7 @@ async function setPosition(variant, base, moves, ply = moves.length) {
     $('position-error').textContent = '';
     draw();
     showMoves();
+    render();
     const side = state.board.side === 'b' ? 'sente' : 'gote';
     message(state.legalMoves === 0 ? `game over: ${side} has no legal move` : `${side} to move`);
     return [];
@@ -424,12 +734,10 @@ function showInfo(info, side) {
   if (info.nps !== undefined) $('a-nps').textContent = info.nps.toLocaleString('en');
   if (info.time !== undefined) $('a-time').textContent = `${(info.time / 1000).toFixed(1)} s`;
   if (info.hashfull !== undefined) $('a-hash').textContent = `${(info.hashfull / 10).toFixed(1)} %`;
-  if (info.pv) $('pv').textContent = info.pv.join(' ');
 }
 
 function clearInfo() {
   for (const id of ['a-depth', 'a-score', 'a-nodes', 'a-nps', 'a-time', 'a-hash']) $(id).textContent = '–';
-  $('pv').textContent = '';
   $('bestmove').textContent = '';
 }
 
@@ -438,6 +746,7 @@ async function analyse(limit) {
   await halt();
   clearInfo();
   const side = state.board.side;
+  const analysis = newAnalysis();
   const run = { stopRequested: false, limit };
   let finish;
   run.done = new Promise((r) => (finish = r));
@@ -447,7 +756,10 @@ async function analyse(limit) {
   io.exclusive(async () => {
     try {
       await io.query([positionCommand(current())]);
-      const onInfo = (info) => showInfo(info, side);
+      const onInfo = (info) => {
+        showInfo(info, side);
+        takeInfo(analysis, info);
+      };
       let result;
       if (limit === 'infinite' && !io.interruptible) {
         // No shared memory: `stop` would only be read after the search. Search in slices that
@@ -507,11 +819,15 @@ async function engineMove() {
   state.busyEngine = true;
   message(`the engine thinks (${ms} ms)…`);
   clearInfo();
+  const analysis = newAnalysis();
   let best;
   try {
     best = await io.exclusive(async () => {
       await io.query([positionCommand(current())]);
-      const r = await io.go(`go movetime ${ms}`, (info) => showInfo(info, side));
+      const r = await io.go(`go movetime ${ms}`, (info) => {
+        showInfo(info, side);
+        takeInfo(analysis, info);
+      });
       stats.searches.push({ go: `go movetime ${ms}`, ms: r.ms });
       return r.best.split(/\s+/)[1];
     });
@@ -611,10 +927,29 @@ async function main() {
   $('flip').addEventListener('click', () => {
     state.flipped = !state.flipped;
     draw();
+    render();
   });
   $('notation').addEventListener('change', () => {
     state.notation = $('notation').value;
     draw();
+    showMoves();
+    render();
+  });
+  $('multipv').addEventListener('change', () => setMultiPV(Number($('multipv').value)));
+  // On mousedown, as lichess does: the lines are redrawn as info lines come, and a click whose
+  // press and release land on two versions of a line would be lost.
+  $('lines').addEventListener('mousedown', (e) => {
+    const li = e.target.closest('li.line');
+    if (e.button !== 0 || !li) return;
+    const mv = e.target.closest('.mv');
+    playLine(Number(li.dataset.multipv) - 1, mv ? Number(mv.dataset.index) : 0);
+  });
+  $('graph').addEventListener('click', (e) => {
+    const n = state.moves.length;
+    if (!n) return;
+    const r = $('graph').getBoundingClientRect();
+    const x = ((e.clientX - r.left) / r.width) * GRAPH.w;
+    goToPly(Math.round(((x - GRAPH.pad) / (GRAPH.w - 2 * GRAPH.pad)) * n));
   });
   $('analyse').addEventListener('click', () => analyse($('limit').value));
   $('stop').addEventListener('click', () => halt());
@@ -633,7 +968,7 @@ async function main() {
 }
 
 // For tests and the console.
-window.shishiPage = { state, stats, get io() { return io; }, setPosition, analyse, halt, tryMove };
+window.shishiPage = { state, stats, get io() { return io; }, setPosition, analyse, halt, tryMove, playLine, setMultiPV };
 
 main().catch((e) => {
   $('engine-status').textContent = `engine failed: ${e.message}`;

@@ -68,6 +68,27 @@ export function moveSquares(width, move) {
   return [m[1], m[2], m[3]].filter(Boolean).map((s) => parseSquare(width, s));
 }
 
+/**
+ * The board after the USI move `move`, for drawing only: the piece goes from its square to the
+ * last one (taking what stands on the middle square of a double move, and promoting on `+`),
+ * the side to move changes. No rules: the engine has accepted or printed the move. A pass
+ * spelled `0000` or a drop leaves the pieces where they are.
+ */
+export function applyMove(board, move) {
+  const rows = board.rows.map((r) => [...r]);
+  const next = { ...board, rows, side: board.side === 'b' ? 'w' : 'b', ply: board.ply + 1 };
+  const m = /^(\d+[a-l])(\d+[a-l])(\d+[a-l])?(\+)?$/.exec(move ?? '');
+  if (!m) return next;
+  const [from, ...rest] = [m[1], m[2], m[3]].filter(Boolean).map((s) => parseSquare(board.width, s));
+  const to = rest.at(-1);
+  let token = rows[from.row][from.col];
+  rows[from.row][from.col] = null;
+  if (rest.length === 2) rows[rest[0].row][rest[0].col] = null;
+  if (m[4] && token && !token.startsWith('+')) token = `+${token}`;
+  rows[to.row][to.col] = token;
+  return next;
+}
+
 /** Reads an `info ...` line: `{depth, seldepth, multipv, score: {cp|mate, bound}, nodes, nps, time, hashfull, pv: []}`. */
 export function parseInfo(line) {
   const words = line.trim().split(/\s+/);

@@ -17,7 +17,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { serveLishogi } from '../lishogi/serve.mjs';
-import { ensurePackages, launch } from './webdriver.mjs';
+import { ensurePackages, launch } from '../test-support/webdriver.mjs';
 
 const built = ['shishi.js', 'shishi.wasm'].every((f) => existsSync(new URL(`../lishogi/${f}`, import.meta.url)));
 const skip = !process.env.SHISHI_PAGE_TEST

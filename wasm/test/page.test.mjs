@@ -1,14 +1,16 @@
 // The analysis page (wasm/page/) in headless Chromium, driven over the WebDriver HTTP protocol
-// (webdriver.mjs: chromedriver, plain fetch calls): loads the page from wasm/page/serve.mjs
+// (../test-support/webdriver.mjs: chromedriver, plain fetch calls): loads the page from wasm/page/serve.mjs
 // (COOP/COEP), makes a move by clicking, has an illegal click rejected, switches to a Heian
 // board, plays against the engine, then from the Chu start position times `go depth 8` (request
-// to bestmove) and `stop` during `go infinite`, and saves a screenshot.
+// to bestmove) and `stop` during `go infinite`; then checks what the analysis draws (the best
+// move's arrow, the evaluation bar, three MultiPV lines, lines played by clicking them, a score
+// after each move and a graph point for each) and takes a screenshot of it.
 //
 // Needs wasm/pkg/shishi.wasm (scripts/build-wasm). Installs the Debian packages chromium,
 // chromium-driver and fonts-ipafont-gothic (kanji for the screenshot) when missing.
 // It runs only with SHISHI_PAGE_TEST=1 (scripts/test sets it), so that `node --test wasm/test/`
 // stays a quick run that installs nothing. SHISHI_PAGE_SCREENSHOT=path saves the screenshot
-// elsewhere (default results/page-screenshot.png).
+// there (none is saved without it); docs/img/analysis-page.png is one.
 //
 // Run with: SHISHI_PAGE_TEST=1 node --test wasm/test/page.test.mjs
 
@@ -18,11 +20,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../page/serve.mjs';
-import { ensurePackages, launch, sleep } from './webdriver.mjs';
+import { ensurePackages, launch, sleep } from '../test-support/webdriver.mjs';
 
 const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const wasm = resolve(repo, 'wasm/pkg/shishi.wasm');
-const screenshot = resolve(repo, process.env.SHISHI_PAGE_SCREENSHOT ?? 'results/page-screenshot.png');
+const screenshot = process.env.SHISHI_PAGE_SCREENSHOT ? resolve(process.env.SHISHI_PAGE_SCREENSHOT) : null;
 
 const skip = !process.env.SHISHI_PAGE_TEST
   ? 'set SHISHI_PAGE_TEST=1 to run it (scripts/test does)'
@@ -122,7 +124,7 @@ test('the analysis page in headless Chromium', { skip, timeout: 180000 }, async 
     'bestmove of go depth 8',
   );
   assert.equal(depth8.go, 'go depth 8');
-  const pv8 = await driver.text('#pv');
+  const pv8 = await driver.text('#lines li.line');
   assert.ok(pv8.length > 0, 'a principal variation');
 
   // go infinite: wait for principal variations, then stop; five times, the first one after
@@ -131,16 +133,75 @@ test('the analysis page in headless Chromium', { skip, timeout: 180000 }, async 
   for (let i = 0; i < 5; i++) {
     await driver.click('#limit option[value="infinite"]');
     await driver.click('#analyse');
-    await driver.waitFor('return shishiPage.state.analysing && document.getElementById("pv").textContent.length > 0 && Number(document.getElementById("a-depth").textContent.split("/")[0]) >= 6', 'depth 6 in go infinite');
+    await driver.waitFor('return shishiPage.state.analysing && document.querySelectorAll("#lines li.line").length > 0 && Number(document.getElementById("a-depth").textContent.split("/")[0]) >= 6', 'depth 6 in go infinite');
     await sleep(i === 0 ? 1500 : 300);
-    if (i === 0) live = await driver.exec(`return ['a-depth','a-score','a-nodes','a-nps','pv'].map(id => document.getElementById(id).textContent)`);
+    if (i === 0) live = await driver.exec(`return ['a-depth','a-score','a-nodes','a-nps'].map(id => document.getElementById(id).textContent).concat([[...document.querySelector('#lines li.line').children].map(c => c.textContent).join(' ')])`);
     await driver.click('#stop');
     await driver.waitFor(`return shishiPage.stats.stops.length > ${i} && !shishiPage.state.analysing`, 'bestmove after stop');
   }
   const stops = (await driver.exec('return shishiPage.stats.stops.map(s => s.ms)')).sort((a, b) => a - b);
   const stop = { ms: stops[Math.floor(stops.length / 2)], max: stops.at(-1), all: stops };
-  mkdirSync(dirname(screenshot), { recursive: true });
-  writeFileSync(screenshot, await driver.screenshot());
+
+  // What the analysis draws. A position no search has seen: an empty evaluation bar.
+  const bar = 'const b = document.getElementById("eval-bar"); return { share: b.dataset.share, score: b.dataset.score, height: parseFloat(document.getElementById("eval-fill").style.height) }';
+  await driver.exec('document.getElementById("sfen").value = ""; document.getElementById("moves").value = "7i7h"');
+  await driver.click('#load');
+  await driver.waitFor('return shishiPage.state.moves.join(" ") === "7i7h" && !shishiPage.state.analysing', 'the position after 7i7h');
+  const barBefore = await driver.exec(bar);
+  assert.deepEqual(barBefore, { share: '0.500', score: '', height: 50 });
+  assert.equal(await driver.exec('return document.querySelectorAll("#board .arrow").length'), 0);
+  // go infinite: the best move's arrow appears and follows the first line's first move; the
+  // bar shows the score.
+  await driver.click('#limit option[value="infinite"]');
+  await driver.click('#analyse');
+  const firstArrow = await driver.waitFor('const a = document.querySelector("#board .arrow.best"); return a && a.querySelector("polygon") && a.dataset.move', 'the best move\'s arrow');
+  const barDuring = await driver.waitFor(`${bar.replace('return {', 'const v = {')}; return v.score && v`, 'a score on the evaluation bar');
+  assert.ok(Math.abs(barDuring.height - Number(barDuring.share) * 100) < 0.06, `bar height ${barDuring.height}% for share ${barDuring.share}`);
+  assert.notEqual(barDuring.score, barBefore.score);
+  await driver.waitFor('const l = shishiPage.state.analysis.lines[0]; return l.depth >= 5 && document.querySelector("#board .arrow.best").dataset.move === l.pv[0]', 'the arrow on the best move at depth 5');
+  // MultiPV 3 (the infinite analysis starts again with it): three lines, moves in words.
+  await driver.click('#multipv option[value="3"]');
+  await driver.waitFor('return shishiPage.state.analysing && document.querySelectorAll("#lines li.line").length === 3 && document.querySelectorAll("#board .arrow").length === 3', 'three lines and three arrows');
+  const linesShown = await driver.exec('return [...document.querySelectorAll("#lines li.line")].map(l => [...l.children].map(c => c.textContent).join(" "))');
+  // Clicking a line's third move plays the line up to it; the analysis goes on from there.
+  const deepEnough = (d) => `const a = shishiPage.state.analysis; return shishiPage.state.analysing && a.key.endsWith(shishiPage.state.moves.slice(0, shishiPage.state.ply).join(" ")) && a.lines.length === 3 && a.lines.every(l => l && l.depth >= ${d} && l.pv.length >= 3)`;
+  await driver.waitFor(deepEnough(6), 'three lines at depth 6');
+  const sfenBefore = await driver.exec('return shishiPage.state.sfen');
+  await driver.click('#lines li[data-multipv="2"] .mv[data-index="2"]');
+  await driver.waitFor('return shishiPage.state.moves.length === 4', 'line 2 played up to its third move');
+  // The line as it stood when clicked (it may have changed since the test read the page).
+  const line2 = await driver.exec('return shishiPage.stats.lines.at(-1)');
+  assert.equal(line2.multipv, 2);
+  assert.deepEqual(await driver.exec('return shishiPage.state.moves'), ['7i7h', ...line2.moves]);
+  assert.notEqual(await driver.exec('return shishiPage.state.sfen'), sfenBefore);
+  assert.equal(await driver.exec('return document.querySelectorAll("#move-list li").length'), 4);
+  // Clicking a line elsewhere than on a move (its score) plays its first move; three times.
+  for (let i = 0; i < 3; i++) {
+    await driver.waitFor(deepEnough(6), 'three lines at depth 6 after a line was played');
+    const n = await driver.exec('return shishiPage.state.moves.length');
+    await driver.click('#lines li[data-multipv="1"] .score');
+    await driver.waitFor(`return shishiPage.state.moves.length === ${n + 1}`, 'line 1\'s first move played');
+  }
+  await driver.waitFor(deepEnough(6), 'three lines at depth 6 in the last position');
+  // A score after each move in the list, a graph point for each position (the start position
+  // has its score from go depth 8 above).
+  const game = await driver.exec('return { moves: shishiPage.state.moves, scores: [...document.querySelectorAll("#move-list li .score")].map(e => e.textContent), points: [...document.querySelectorAll("#graph .point")].map(c => Number(c.dataset.ply)), polyline: document.querySelector("#graph polyline")?.getAttribute("points").split(" ").length }');
+  assert.equal(game.moves.length, 7);
+  assert.ok(game.scores.every((s) => /^([+-]?\d+|#[+-]\d+)$/.test(s)), `a score after every move: ${game.scores}`);
+  assert.deepEqual(game.points, [0, 1, 2, 3, 4, 5, 6, 7]);
+  assert.equal(game.polyline, 8);
+  const barAfter = await driver.exec(bar);
+  if (screenshot) {
+    mkdirSync(dirname(screenshot), { recursive: true });
+    writeFileSync(screenshot, await driver.screenshot());
+  }
+  // A click on the graph's point for move 2 goes there.
+  await driver.click('#graph .point[data-ply="2"]');
+  await driver.waitFor('return shishiPage.state.ply === 2 && shishiPage.state.moves.length === 7', 'move 2 from the graph');
+  await driver.click('#stop');
+  await driver.waitFor('return !shishiPage.state.analysing', 'the analysis to stop');
+  const severe = (await driver.consoleLog()).filter((e) => e.level === 'SEVERE');
+  assert.deepEqual(severe, [], 'no error in the browser console');
 
   // Without COOP/COEP (any plain static server): no shared memory, so infinite analysis runs in
   // go movetime slices and stop ends it when the slice ends.
@@ -161,7 +222,10 @@ test('the analysis page in headless Chromium', { skip, timeout: 180000 }, async 
   console.log(`page test: go depth 8 from the Chu start position: bestmove ${depth8.ms.toFixed(0)} ms after the request (target 2000 ms)`);
   console.log(`page test: go infinite, depth ${live[0]} score ${live[1]} nodes ${live[2]} nps ${live[3]} pv ${live[4]}`);
   console.log(`page test: stop answered after ${stop.all.map((x) => x.toFixed(1)).join(', ')} ms: median ${stop.ms.toFixed(1)}, max ${stop.max.toFixed(1)} (target 100 ms)`);
-  console.log(`page test: screenshot ${screenshot}`);
+  console.log(`page test: arrow ${firstArrow} first; evaluation bar ${JSON.stringify(barBefore)} before, ${JSON.stringify(barDuring)} during, ${JSON.stringify(barAfter)} after seven moves`);
+  console.log(`page test: MultiPV 3 lines: ${linesShown.join(' | ')}`);
+  console.log(`page test: game ${game.moves.join(' ')}, scores ${game.scores.join(' ')}`);
+  console.log(`page test: screenshot ${screenshot ?? '(none: SHISHI_PAGE_SCREENSHOT unset)'}`);
   assert.ok(stop.ms < 100, `stop answered after a median ${stop.ms} ms`);
   assert.ok(depth8.ms < 2000, `go depth 8 took ${depth8.ms} ms`);
 });

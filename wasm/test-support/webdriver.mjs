@@ -1,6 +1,8 @@
 // Headless Chromium over the WebDriver HTTP protocol (chromedriver, plain fetch calls), for
 // the browser tests page.test.mjs and lishogi-page.test.mjs. Installs the Debian packages
 // chromium, chromium-driver and fonts-ipafont-gothic (kanji for screenshots) when missing.
+// It lives outside wasm/test/ because `node --test wasm/test/` runs every .mjs file in a folder
+// named test, subfolders included (Node 20 and later), so there it would count as a test file.
 
 import { spawn, execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -84,9 +86,18 @@ export class Driver {
     const v = await this.call('POST', `${this.s}/element`, { using: 'css selector', value: css });
     return Object.values(v)[0];
   }
+  /** Clicks the element `css` selects; finds it again when the page replaced it between the
+   * find and the click (the analysis page redraws its lines as the search goes on). */
   async click(css) {
-    const id = await this.find(css);
-    await this.call('POST', `${this.s}/element/${id}/click`, {});
+    for (let attempt = 1; ; attempt++) {
+      const id = await this.find(css);
+      try {
+        await this.call('POST', `${this.s}/element/${id}/click`, {});
+        return;
+      } catch (e) {
+        if (attempt >= 5 || !/stale element/.test(e.message)) throw e;
+      }
+    }
   }
   async text(css) {
     const id = await this.find(css);
