@@ -44,8 +44,8 @@ pub struct TrainArgs {
     /// both families move symmetrically).
     #[arg(long)]
     mirror: bool,
-    /// Learn a factor column per piece (colour and kind) beside its square columns, folded
-    /// into them in the written net: piece values learnt from every square at once.
+    /// Learn factor columns per piece (colour and kind) and per piece and row beside the square
+    /// columns, folded into them in the written net: values learnt from many squares at once.
     #[arg(long)]
     factorise: bool,
     /// Worker threads; all cores by default.

@@ -3,11 +3,12 @@
 //! transformer biases | output weights (mover's half, then the other's) | output bias |
 //! factor weights]`, so the optimiser treats them alike.
 //!
-//! The factor weights (when the model is factorised) are one column per (relative colour,
-//! kind) that every input of that piece adds to its own square's column: what a piece is worth
-//! anywhere is learnt from every position holding it, not square by square, which matters where
-//! the data is thin for the inputs (Chu's 10 944). Quantising folds each factor column into the
-//! square columns of its piece, so the engine's net has no factor and the same size.
+//! The factor weights (when the model is factorised) are one column per piece (relative colour
+//! and kind) and one per piece and row, which every input of that piece (on that row) adds to
+//! its own square's column: what a piece is worth anywhere, or on a rank, is learnt from every
+//! position holding it, not square by square, which matters where the data is thin for the
+//! inputs (Chu's 10 944). Quantising folds the factor columns into the square columns, so the
+//! engine's net has no factor and the same size.
 
 use super::samples::Samples;
 use crate::board::Family;
@@ -47,9 +48,11 @@ pub struct Scratch {
     them: Vec<f32>,
 }
 
-/// Number of factor columns of `family`: one per relative colour and kind.
+/// Number of factor columns of `family`: one per piece (relative colour and kind), then one
+/// per piece and row.
 fn factor_count(family: Family) -> usize {
-    feature_count(family) / (grid_side(family) * grid_side(family))
+    let pieces = feature_count(family) / (grid_side(family) * grid_side(family));
+    pieces * (1 + grid_side(family))
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -135,11 +138,16 @@ impl Model {
         self.bias_at() + 3 * self.hidden + 1
     }
 
-    /// Where the factor column of input `f` starts, if the model is factorised.
-    fn factor_column(&self, f: usize) -> Option<usize> {
+    /// Where the factor columns of input `f` start (its piece's, its piece-and-row's), none
+    /// if the model is not factorised.
+    fn factor_columns(&self, f: usize) -> impl Iterator<Item = usize> {
         let side = grid_side(self.family);
-        self.factorised
-            .then(|| self.factor_at() + f / (side * side) * self.hidden)
+        let pieces = feature_count(self.family) / (side * side);
+        let (at, h) = (self.factor_at(), self.hidden);
+        let count = if self.factorised { 2 } else { 0 };
+        [at + f / (side * side) * h, at + (pieces + f / side) * h]
+            .into_iter()
+            .take(count)
     }
 
     /// The transformer's weights with the factor columns added to their squares' columns.
@@ -147,7 +155,7 @@ impl Model {
         let h = self.hidden;
         let mut weights = self.params[..self.bias_at()].to_vec();
         for (f, col) in weights.chunks_mut(h).enumerate() {
-            if let Some(at) = self.factor_column(f) {
+            for at in self.factor_columns(f) {
                 for (w, v) in col.iter_mut().zip(&self.params[at..at + h]) {
                     *w += v;
                 }
@@ -166,7 +174,7 @@ impl Model {
             for (s, w) in sums.iter_mut().zip(col) {
                 *s += w;
             }
-            if let Some(at) = self.factor_column(f) {
+            for at in self.factor_columns(f) {
                 for (s, w) in sums.iter_mut().zip(&self.params[at..at + h]) {
                     *s += w;
                 }
@@ -238,7 +246,7 @@ impl Model {
                 for (g, d) in col.iter_mut().zip(sums.iter()) {
                     *g += d;
                 }
-                if let Some(at) = self.factor_column(f) {
+                for at in self.factor_columns(f) {
                     for (g, d) in grad[at..at + h].iter_mut().zip(sums.iter()) {
                         *g += d;
                     }
