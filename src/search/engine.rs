@@ -267,6 +267,16 @@ struct SearchJob {
     net: Option<Arc<Network>>,
 }
 
+/// The move the table holds for the position after `best`, if it is legal there: the reply to
+/// ponder on when the principal variation stopped at `best` (a search cut short, or a line
+/// ended by a table cutoff), as Stockfish takes it.
+fn ponder_from_table(pos: &Position, best: Move, table: &Table) -> Option<Move> {
+    let mut after = pos.clone();
+    after.play(best);
+    let mv = table.probe(after.key())?.mv?;
+    after.legal_moves().contains(&mv).then_some(mv)
+}
+
 /// Root moves that are legal under the repetition rule.
 fn root_moves(pos: &Position) -> Vec<Move> {
     let mut pos = pos.clone();
@@ -313,9 +323,14 @@ impl SearchJob {
         } else {
             to_score(finding.score)
         };
+        let ponder = finding
+            .pv
+            .get(1)
+            .copied()
+            .or_else(|| best.and_then(|mv| ponder_from_table(&self.pos, mv, &shared.table)));
         SearchResult {
             best,
-            ponder: finding.pv.get(1).copied(),
+            ponder,
             score,
             depth: finding.depth.max(0) as u32,
             nodes: shared.total_nodes(),
