@@ -15,6 +15,7 @@ import ray
 from .journal import Journal, write_atomically
 from .process import TransientFailure, UsageFailure, run_shishi
 from .shipping import materialise, rewrite, ship
+from .tasks import next_result
 
 DRIVER_OWNED = ("--shard", "--out", "--games", "--seed", "--threads")
 
@@ -67,14 +68,7 @@ def run_datagen(shishi, datagen_args, games, seed, shards, state, output, worker
         while todo and len(pending) < in_flight:
             k = todo.pop(0)
             pending[play_shard.remote(files, shishi, datagen_args, games, seed, k, shards)] = k
-        ready, _ = ray.wait(list(pending), num_returns=1)
-        pending.pop(ready[0])
-        try:
-            result = ray.get(ready[0])
-        except Exception:
-            for ref in pending:
-                ray.cancel(ref, force=True)
-            raise
+        result = next_result(pending)
         data = result.pop("data")
         write_atomically(shard_dir / f"{int(result['slice']):05}.spk", data)
         result.update(bytes=len(data), sha256=hashlib.sha256(data).hexdigest())

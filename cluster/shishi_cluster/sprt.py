@@ -17,6 +17,7 @@ import ray
 from .journal import Journal, write_atomically
 from .process import TransientFailure, UsageFailure, run_shishi
 from .shipping import engine_files, materialise, rewrite, ship
+from .tasks import cancel_all, next_result
 
 # Arguments the driver owns: a slice gets its own.
 DRIVER_OWNED = ("--pairs", "--pgn", "--resume", "--games", "--sprt", "--concurrency")
@@ -123,14 +124,7 @@ def run_sprt(shishi, match_args, games, state, slice_pairs=4, sprt=None, workers
             start, end = todo.pop(0)
             ref = play_slice.remote(files, shishi, match_args, games, start, end, pid_dir)
             pending[ref] = (start, end)
-        ready, _ = ray.wait(list(pending), num_returns=1)
-        pending.pop(ready[0])
-        try:
-            result = ray.get(ready[0])
-        except Exception:
-            for ref in pending:
-                ray.cancel(ref, force=True)
-            raise
+        result = next_result(pending)
         write_atomically(slices_dir / f"{result['start']:06}-{result['end']:06}.pgn",
                          result.pop("pgn").encode())
         if not journal.record(result):
@@ -146,8 +140,7 @@ def run_sprt(shishi, match_args, games, state, slice_pairs=4, sprt=None, workers
         new_games += sum(result["wld"])
         if stop_after is not None and recorded >= stop_after:
             break
-    for ref in pending:
-        ray.cancel(ref, force=True)
+    cancel_all(pending)
     elapsed = time.time() - started
     lines, decision = judge(shishi, penta, sprt, names)
     out(f"{sum(wld)} games, +{wld[0]} -{wld[1]} ={wld[2]}; this run played {new_games} in "
