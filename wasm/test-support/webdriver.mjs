@@ -86,22 +86,23 @@ export class Driver {
     const v = await this.call('POST', `${this.s}/element`, { using: 'css selector', value: css });
     return Object.values(v)[0];
   }
-  /** Clicks the element `css` selects; finds it again when the page replaced it between the
-   * find and the click (the analysis page redraws its lines as the search goes on). */
-  async click(css) {
+  /** Runs `act` on the element `css` selects; finds it again when the page replaced it
+   * between the find and the act (the analysis page redraws its lines as the search goes on). */
+  async onElement(css, act) {
     for (let attempt = 1; ; attempt++) {
       const id = await this.find(css);
       try {
-        await this.call('POST', `${this.s}/element/${id}/click`, {});
-        return;
+        return await act(id);
       } catch (e) {
         if (attempt >= 5 || !/stale element/.test(e.message)) throw e;
       }
     }
   }
-  async text(css) {
-    const id = await this.find(css);
-    return this.call('GET', `${this.s}/element/${id}/text`);
+  click(css) {
+    return this.onElement(css, (id) => this.call('POST', `${this.s}/element/${id}/click`, {}));
+  }
+  text(css) {
+    return this.onElement(css, (id) => this.call('GET', `${this.s}/element/${id}/text`));
   }
   async screenshot() {
     return Buffer.from(await this.call('GET', `${this.s}/screenshot`), 'base64');
