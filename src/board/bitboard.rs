@@ -32,7 +32,7 @@ impl Bitboard {
         let i = sq.index();
         if i < 128 {
             Bitboard {
-                lo: 1u128 << i,
+                lo: shl128(1, i as u32),
                 hi: 0,
             }
         } else {
@@ -66,7 +66,7 @@ impl Bitboard {
     pub const fn has(self, sq: Square) -> bool {
         let i = sq.index();
         if i < 128 {
-            self.lo >> i & 1 != 0
+            shr128(self.lo, i as u32) & 1 != 0
         } else {
             self.hi >> (i - 128) & 1 != 0
         }
@@ -190,8 +190,8 @@ impl Shl<u32> for Bitboard {
             return self;
         }
         Bitboard {
-            lo: self.lo << n,
-            hi: ((u128::from(self.hi) << n) | (self.lo >> (128 - n))) as u16,
+            lo: shl128(self.lo, n),
+            hi: (shl128(u128::from(self.hi), n) | shr128(self.lo, 128 - n)) as u16,
         }
     }
 }
@@ -206,10 +206,58 @@ impl Shr<u32> for Bitboard {
             return self;
         }
         Bitboard {
-            lo: (self.lo >> n) | (u128::from(self.hi) << (128 - n)),
-            hi: (u128::from(self.hi) >> n) as u16,
+            lo: shr128(self.lo, n) | shl128(u128::from(self.hi), 128 - n),
+            hi: shr128(u128::from(self.hi), n) as u16,
         }
     }
+}
+
+/// `x << n` for `n < 128`. On wasm32 a 128-bit shift by a variable amount is a call into
+/// compiler-rt (`__ashlti3`), which the bitboards would make at every square bit and step;
+/// there it is done on the two 64-bit halves instead, inline.
+#[inline(always)]
+const fn shl128(x: u128, n: u32) -> u128 {
+    if cfg!(target_arch = "wasm32") {
+        shl128_halves(x, n)
+    } else {
+        x << n
+    }
+}
+
+/// `x >> n` for `n < 128`, as [`shl128`] does it (`__lshrti3` on wasm32).
+#[inline(always)]
+const fn shr128(x: u128, n: u32) -> u128 {
+    if cfg!(target_arch = "wasm32") {
+        shr128_halves(x, n)
+    } else {
+        x >> n
+    }
+}
+
+#[inline(always)]
+const fn shl128_halves(x: u128, n: u32) -> u128 {
+    let (lo, hi) = (x as u64, (x >> 64) as u64);
+    let (lo, hi) = if n >= 64 {
+        (0, lo << (n - 64))
+    } else if n == 0 {
+        (lo, hi)
+    } else {
+        (lo << n, hi << n | lo >> (64 - n))
+    };
+    (hi as u128) << 64 | lo as u128
+}
+
+#[inline(always)]
+const fn shr128_halves(x: u128, n: u32) -> u128 {
+    let (lo, hi) = (x as u64, (x >> 64) as u64);
+    let (lo, hi) = if n >= 64 {
+        (hi >> (n - 64), 0)
+    } else if n == 0 {
+        (lo, hi)
+    } else {
+        (lo >> n | hi << (64 - n), hi >> n)
+    };
+    (hi as u128) << 64 | lo as u128
 }
 
 impl Not for Bitboard {
@@ -288,5 +336,21 @@ mod tests {
         }
         assert_eq!(Bitboard::FULL << 0, Bitboard::FULL);
         assert_eq!((Bitboard::FULL >> 1).count(), 143);
+    }
+
+    #[test]
+    fn shifts_on_two_halves_equal_the_128_bit_shifts() {
+        let values = [
+            1u128,
+            u128::MAX,
+            0x8000_0000_0000_0001_0000_0000_0000_0001,
+            0xdead_beef << 60,
+        ];
+        for x in values {
+            for n in 0..128 {
+                assert_eq!(shl128_halves(x, n), x << n, "{x:#x} << {n}");
+                assert_eq!(shr128_halves(x, n), x >> n, "{x:#x} >> {n}");
+            }
+        }
     }
 }
