@@ -2,7 +2,9 @@
 //! (see `training::nnue`) on self-play records and writes a net file after every epoch.
 
 use super::UsageError;
-use crate::training::nnue::{self, Model, Samples, Target, TrainOptions};
+use crate::board::Family;
+use crate::nnue::Network;
+use crate::training::nnue::{self, Model, Reading, Samples, Target, TrainOptions};
 use crate::training::packed::is_packed;
 use clap::Args;
 use std::time::Instant;
@@ -48,6 +50,11 @@ pub struct TrainArgs {
     /// columns, folded into them in the written net: values learnt from many squares at once.
     #[arg(long)]
     factorise: bool,
+    /// Train a correction of the hand-crafted evaluation: the net's output is added to it, in
+    /// training and in the engine (the net file says so), and starts at zero, so the first
+    /// validation loss is the hand-crafted evaluation's. For data too thin for a net alone.
+    #[arg(long)]
+    residual: bool,
     /// Worker threads; all cores by default.
     #[arg(long)]
     threads: Option<usize>,
@@ -89,23 +96,52 @@ fn check(args: &TrainArgs) -> Result<(), UsageError> {
     Ok(())
 }
 
-fn read(args: &TrainArgs, family: crate::board::Family) -> Result<Vec<Samples>, UsageError> {
+fn read(args: &TrainArgs, family: Family, how: Reading) -> Result<Vec<Samples>, UsageError> {
     args.data
         .iter()
         .map(|path| {
             let bytes =
                 std::fs::read(path).map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
             if is_packed(&bytes) {
-                return Samples::parse_packed(family, &bytes, args.mirror)
+                return Samples::parse_packed(family, &bytes, how)
                     .map_err(|e| UsageError(format!("{path}: {e}")));
             }
             let text = String::from_utf8(bytes).map_err(|_| {
                 UsageError(format!("{path}: neither text records nor packed games"))
             })?;
-            Samples::parse(family, &text, args.mirror)
+            Samples::read(family, &text, how)
                 .map_err(|e| UsageError(format!("{path}: line {}: {}", e.line, e.reason)))
         })
         .collect()
+}
+
+/// The net `--init` names, if any.
+fn load_init(args: &TrainArgs, family: Family) -> Result<Option<Network>, UsageError> {
+    let Some(path) = &args.init else {
+        return Ok(None);
+    };
+    Network::load(std::path::Path::new(path), Some(family))
+        .map(Some)
+        .map_err(|e| UsageError(format!("--init {path}: {e}")))
+}
+
+/// The model training starts from: the `--init` net, or random weights (a zero correction
+/// of the hand-crafted evaluation when `residual`).
+fn initial_model(
+    args: &TrainArgs,
+    family: Family,
+    init: Option<&Network>,
+    residual: bool,
+) -> Model {
+    let mut model = match init {
+        Some(net) => Model::from_network(net),
+        None => Model::new(family, args.hidden, args.seed, false),
+    };
+    if init.is_none() && residual {
+        model.correct_hand_crafted();
+    }
+    model.set_factorised(args.factorise);
+    model
 }
 
 pub fn run(args: TrainArgs) -> Result<(), UsageError> {
@@ -119,7 +155,13 @@ pub fn run(args: TrainArgs) -> Result<(), UsageError> {
             .map_err(|e| UsageError(format!("cannot start {threads} threads: {e}")))?;
     }
     let clock = Instant::now();
-    let files = read(&args, family)?;
+    let init = load_init(&args, family)?;
+    let residual = args.residual || init.as_ref().is_some_and(|n| n.adds_hand_crafted);
+    let how = Reading {
+        mirror: args.mirror,
+        hand_crafted: residual,
+    };
+    let files = read(&args, family, how)?;
     let (train, held) = nnue::split_held_out(&files, args.validation);
     drop(files);
     if train.len() < 2 {
@@ -150,16 +192,7 @@ pub fn run(args: TrainArgs) -> Result<(), UsageError> {
         },
         seed: args.seed,
     };
-    let mut model = match &args.init {
-        None => Model::new(family, args.hidden, args.seed, args.factorise),
-        Some(path) => {
-            let net = crate::nnue::Network::load(std::path::Path::new(path), Some(family))
-                .map_err(|e| UsageError(format!("--init {path}: {e}")))?;
-            let mut model = Model::from_network(&net);
-            model.set_factorised(args.factorise);
-            model
-        }
-    };
+    let mut model = initial_model(&args, family, init.as_ref(), residual);
     let start = nnue::mean_loss(&model, &held, options.target);
     println!("start: validation {start:.6}");
     let mut write_error = None;
@@ -178,9 +211,14 @@ pub fn run(args: TrainArgs) -> Result<(), UsageError> {
         return Err(UsageError(e));
     }
     println!(
-        "wrote {} ({} hidden, K {k:.1}, lambda {}) in {:.1}s",
+        "wrote {} ({} hidden{}, K {k:.1}, lambda {}) in {:.1}s",
         args.out,
         model.hidden,
+        if residual {
+            ", added to the hand-crafted evaluation"
+        } else {
+            ""
+        },
         args.lambda,
         clock.elapsed().as_secs_f64()
     );

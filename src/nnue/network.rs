@@ -3,12 +3,17 @@
 //! Shape: inputs (see [`features`](super::features)) -> a feature transformer of `hidden` units
 //! per viewer (i16 weights, scaled by [`QA`]) -> the squared clipped ReLU, `clamp(x, 0, 1)^2`
 //! -> one output from both viewers' units, the side to move's first (i16 weights, scaled by
-//! [`QB`]). The output is multiplied by `scale` to give the search's evaluation units.
+//! [`QB`]). The output is multiplied by `scale` to give the search's evaluation units. A net
+//! may be a correction of the hand-crafted evaluation (`adds_hand_crafted`): the search then
+//! adds the two, which lets a net learnt from little data start from what the hand-crafted
+//! evaluation knows (Chu's 11 232 inputs against a few million positions).
 //!
-//! File (little-endian): the magic `SHNN`, the format version (u32), the family (u8: 0 Chu,
-//! 1 Heian), the number of inputs (u32), `hidden` (u32), `scale` (u32), the transformer's weights
-//! (inputs x hidden i16, input-major), its biases (hidden i16), the output weights (2 x hidden
-//! i16), the output bias (i32), and last the FNV-1a hash (u64) of everything before it.
+//! File (little-endian): the magic `SHNN`, the format version (u32: 1, or 2 for a net with
+//! flags), the family (u8: 0 Chu, 1 Heian), in version 2 a flags byte (bit 0: adds the
+//! hand-crafted evaluation), the number of inputs (u32), `hidden` (u32), `scale` (u32), the
+//! transformer's weights (inputs x hidden i16, input-major), its biases (hidden i16), the
+//! output weights (2 x hidden i16), the output bias (i32), and last the FNV-1a hash (u64) of
+//! everything before it. A net without flags is written as version 1.
 
 use super::features;
 use crate::board::Family;
@@ -20,8 +25,10 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 1024;
 /// The four bytes a net file starts with.
 pub const MAGIC: [u8; 4] = *b"SHNN";
-/// The file format this build reads and writes.
-pub const VERSION: u32 = 1;
+/// The newest file format this build reads and writes (it reads version 1 too).
+pub const VERSION: u32 = 2;
+/// The flag bit of a net that adds the hand-crafted evaluation.
+const ADDS_HAND_CRAFTED: u8 = 1;
 /// The most hidden units per viewer a file may declare.
 pub const MAX_HIDDEN: usize = 4096;
 
@@ -35,8 +42,11 @@ pub enum NetError {
     #[error("not a shishi net file (no SHNN header)")]
     Magic,
     /// A format version this build does not know.
-    #[error("net file format version {0}; this build reads version {VERSION}")]
+    #[error("net file format version {0}; this build reads versions 1 to {VERSION}")]
     Version(u32),
+    /// Flag bits this build does not know.
+    #[error("net file has unknown flags {0:#04x}")]
+    Flags(u8),
     /// The family byte is neither Chu nor Heian.
     #[error("net file names an unknown family ({0})")]
     Family(u8),
@@ -81,15 +91,18 @@ pub struct Network {
     pub out_weights: Vec<i16>,
     /// Output bias, in `QA * QB` units.
     pub out_bias: i32,
+    /// Whether the search adds the hand-crafted evaluation to this net's output.
+    pub adds_hand_crafted: bool,
 }
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network {{ family: {:?}, hidden: {}, hash: {:#018x} }}",
+            "Network {{ family: {:?}, hidden: {}, adds_hand_crafted: {}, hash: {:#018x} }}",
             self.family,
             self.hidden,
+            self.adds_hand_crafted,
             fnv1a(&self.to_bytes())
         )
     }
@@ -136,7 +149,7 @@ impl Network {
         }
         let mut r = Reader(&bytes[4..]);
         let version = r.u32();
-        if version != VERSION {
+        if version == 0 || version > VERSION {
             return Err(NetError::Version(version));
         }
         let family = match r.take::<1>()[0] {
@@ -144,6 +157,11 @@ impl Network {
             1 => Family::Heian,
             other => return Err(NetError::Family(other)),
         };
+        let flags = if version >= 2 { r.take::<1>()[0] } else { 0 };
+        if flags & !ADDS_HAND_CRAFTED != 0 {
+            return Err(NetError::Flags(flags));
+        }
+        let header = HEADER_BYTES + usize::from(version >= 2);
         let (inputs, hidden, scale) = (r.u32() as usize, r.u32() as usize, r.u32());
         if inputs != features::feature_count(family) {
             return Err(NetError::Shape(format!(
@@ -159,7 +177,7 @@ impl Network {
         if scale == 0 || scale > 100_000 {
             return Err(NetError::Shape(format!("output scale {scale}")));
         }
-        let expected = HEADER_BYTES + 2 * (inputs * hidden + hidden + 2 * hidden) + 4 + 8;
+        let expected = header + 2 * (inputs * hidden + hidden + 2 * hidden) + 4 + 8;
         if bytes.len() != expected {
             return Err(NetError::Length {
                 expected,
@@ -182,6 +200,7 @@ impl Network {
             ft_bias,
             out_weights,
             out_bias,
+            adds_hand_crafted: flags & ADDS_HAND_CRAFTED != 0,
         })
     }
 
@@ -201,8 +220,12 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(HEADER_BYTES + 2 * self.ft_weights.len() + 64);
         out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        let version: u32 = if self.adds_hand_crafted { 2 } else { 1 };
+        out.extend_from_slice(&version.to_le_bytes());
         out.push(family_byte(self.family));
+        if self.adds_hand_crafted {
+            out.push(ADDS_HAND_CRAFTED);
+        }
         let inputs = features::feature_count(self.family) as u32;
         for v in [inputs, self.hidden as u32, self.scale as u32] {
             out.extend_from_slice(&v.to_le_bytes());
@@ -265,6 +288,7 @@ mod tests {
             ft_bias: (0..hidden).map(|i| (i % 7) as i16 * 10).collect(),
             out_weights: (0..2 * hidden).map(|i| (i % 13) as i16 - 6).collect(),
             out_bias: 1234,
+            adds_hand_crafted: false,
         }
     }
 
@@ -272,6 +296,29 @@ mod tests {
     fn a_net_survives_its_file() {
         let net = tiny(Family::Heian, 16);
         assert_eq!(Network::from_bytes(&net.to_bytes()).unwrap(), net);
+    }
+
+    #[test]
+    fn a_correction_net_survives_its_file_and_unknown_flags_are_refused() {
+        let net = Network {
+            adds_hand_crafted: true,
+            ..tiny(Family::Chu, 8)
+        };
+        let bytes = net.to_bytes();
+        assert_eq!(bytes[4], 2, "version 2");
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        let plain = tiny(Family::Chu, 8).to_bytes();
+        assert_eq!(plain[4], 1, "a net without flags stays version 1");
+        assert_eq!(bytes.len(), plain.len() + 1);
+        let mut flags = bytes.clone();
+        flags[9] = 0x83;
+        let body = flags.len() - 8;
+        let sum = fnv1a(&flags[..body]);
+        flags[body..].copy_from_slice(&sum.to_le_bytes());
+        assert!(matches!(
+            Network::from_bytes(&flags),
+            Err(NetError::Flags(0x83))
+        ));
     }
 
     #[test]

@@ -76,6 +76,9 @@ pub struct Worker<'a> {
     plies: Vec<PlyState>,
     /// The network's accumulators, when a net evaluates (else the hand-crafted evaluation).
     nnue: Option<NnueStack>,
+    /// Whether the evaluation reads the hand-crafted evaluation: without a net, or with a net
+    /// that corrects it.
+    hand_crafted: bool,
     killers: Vec<[Option<Move>; 2]>,
     pv: Vec<Vec<Move>>,
     lmr: Vec<[u8; 64]>,
@@ -190,6 +193,7 @@ impl<'a> Worker<'a> {
                 psq: psq_total(pos),
                 mv: None,
             }],
+            hand_crafted: net.as_ref().is_none_or(|net| net.adds_hand_crafted),
             nnue: net.map(|net| NnueStack::new(net, pos, MAX_PLY + 2)),
             root_score: 0,
             killers: vec![[None, None]; MAX_PLY + 2],
@@ -402,10 +406,10 @@ impl<'a> Worker<'a> {
 
     fn make(&mut self, mv: Move) {
         // The piece-square sum is read only by the hand-crafted evaluation.
-        let delta = if self.nnue.is_some() {
-            0
-        } else {
+        let delta = if self.hand_crafted {
             psq_delta(&self.pos, mv)
+        } else {
+            0
         };
         let top = self.plies.last().map_or(0, |p| p.psq);
         self.pos.play(mv);
@@ -419,11 +423,14 @@ impl<'a> Worker<'a> {
     }
 
     /// The static evaluation of the position at `ply`, the side to move's view: the network's
-    /// when one evaluates, the hand-crafted one otherwise.
+    /// when one evaluates (plus the hand-crafted one for a net that corrects it), the
+    /// hand-crafted one otherwise.
     fn static_eval(&self, ply: usize) -> i32 {
+        let hand_crafted = || evaluate(&self.pos, self.plies[ply].psq);
         match &self.nnue {
+            Some(nnue) if self.hand_crafted => nnue.evaluate(&self.pos) + hand_crafted(),
             Some(nnue) => nnue.evaluate(&self.pos),
-            None => evaluate(&self.pos, self.plies[ply].psq),
+            None => hand_crafted(),
         }
     }
 

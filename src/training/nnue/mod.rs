@@ -8,7 +8,7 @@ pub mod samples;
 pub mod trainer;
 
 pub use model::{Model, Target};
-pub use samples::{SampleError, Samples};
+pub use samples::{Reading, SampleError, Samples};
 pub use trainer::{fit_k, mean_loss, train, EpochReport, TrainOptions};
 
 use crate::board::Family;

@@ -7,7 +7,7 @@
 //! and kind) and one per piece and row, which every input of that piece (on that row) adds to
 //! its own square's column: what a piece is worth anywhere, or on a rank, is learnt from every
 //! position holding it, not square by square, which matters where the data is thin for the
-//! inputs (Chu's 10 944). Quantising folds the factor columns into the square columns, so the
+//! inputs (Chu's 11 232). Quantising folds the factor columns into the square columns, so the
 //! engine's net has no factor and the same size.
 
 use super::samples::Samples;
@@ -40,6 +40,9 @@ pub struct Model {
     pub params: Vec<f32>,
     /// Whether the factor columns follow the output bias.
     pub factorised: bool,
+    /// Whether the net corrects the hand-crafted evaluation: its prediction is the two added
+    /// (the samples must keep that evaluation).
+    pub adds_hand_crafted: bool,
 }
 
 /// Scratch space for one position's forward and backward pass.
@@ -76,9 +79,18 @@ impl Model {
             hidden,
             params,
             factorised: false,
+            adds_hand_crafted: false,
         };
         model.set_factorised(factorised);
         model
+    }
+
+    /// Makes the model a correction of the hand-crafted evaluation, starting as no correction
+    /// (output weights and bias at zero), so training starts from that evaluation's loss.
+    pub fn correct_hand_crafted(&mut self) {
+        let out_at = self.bias_at() + self.hidden;
+        self.params[out_at..out_at + 2 * self.hidden + 1].fill(0.0);
+        self.adds_hand_crafted = true;
     }
 
     /// Adds factor columns at zero (the model's outputs do not change), or folds them into the
@@ -119,6 +131,7 @@ impl Model {
             hidden: net.hidden,
             params,
             factorised: false,
+            adds_hand_crafted: net.adds_hand_crafted,
         }
     }
 
@@ -182,8 +195,8 @@ impl Model {
         }
     }
 
-    /// The output for position `i` (evaluation units, the mover's view), leaving the sums in
-    /// `scratch`.
+    /// The net's output for position `i` (evaluation units, the mover's view), leaving the sums
+    /// in `scratch`; without the hand-crafted evaluation a correcting net adds to.
     pub fn forward(&self, samples: &Samples, i: usize, scratch: &mut Scratch) -> f32 {
         let (us, them) = samples.inputs(i);
         self.accumulate(us, &mut scratch.us);
@@ -212,7 +225,7 @@ impl Model {
         scratch: &mut Scratch,
         grad: &mut [f32],
     ) -> f32 {
-        let pred = self.forward(samples, i, scratch);
+        let pred = self.predict(samples, i, scratch);
         let (p, t) = prediction_and_target(pred, samples, i, target);
         let loss = (p - t) * (p - t);
         let d_out = 2.0 * (p - t) * p * (1.0 - p) * SCALE / target.k;
@@ -256,9 +269,20 @@ impl Model {
         loss
     }
 
+    /// The evaluation the search will see for position `i`: the net's output, plus the
+    /// hand-crafted evaluation for a correcting net.
+    fn predict(&self, samples: &Samples, i: usize, scratch: &mut Scratch) -> f32 {
+        let out = self.forward(samples, i, scratch);
+        if self.adds_hand_crafted {
+            out + samples.hand_crafted(i).unwrap_or(0.0)
+        } else {
+            out
+        }
+    }
+
     /// The loss of position `i` without a gradient.
     pub fn loss(&self, samples: &Samples, i: usize, target: Target, scratch: &mut Scratch) -> f32 {
-        let pred = self.forward(samples, i, scratch);
+        let pred = self.predict(samples, i, scratch);
         let (p, t) = prediction_and_target(pred, samples, i, target);
         (p - t) * (p - t)
     }
@@ -286,6 +310,7 @@ impl Model {
                 .map(|&x| q(x, QB))
                 .collect(),
             out_bias: (self.params[bias_at + 3 * h] * (QA * QB) as f32).round() as i32,
+            adds_hand_crafted: self.adds_hand_crafted,
         }
     }
 }

@@ -5,6 +5,7 @@
 use crate::board::{Color, Family};
 use crate::nnue::features::{feature, mirrored};
 use crate::position::Position;
+use crate::search::eval::{evaluate, psq_total};
 use crate::training::record::Result01;
 use rayon::prelude::*;
 
@@ -19,6 +20,18 @@ pub struct Samples {
     scores: Vec<i16>,
     /// Results, the mover's view: 0 lost, 1 drawn, 2 won.
     results: Vec<u8>,
+    /// The hand-crafted evaluation, the mover's view, when kept (else empty).
+    bases: Vec<i16>,
+}
+
+/// How records become samples.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reading {
+    /// Follow each position by its left-right reflection (see [`mirrored`]).
+    pub mirror: bool,
+    /// Keep each position's hand-crafted evaluation, for a net that corrects it (a reflection
+    /// gets its position's).
+    pub hand_crafted: bool,
 }
 
 /// A line that is not a usable record.
@@ -36,9 +49,14 @@ struct Parsed {
     them: Vec<u16>,
     score: i16,
     result: u8,
+    base: Option<i16>,
 }
 
-fn parse_line(family: Family, line: &str, mirror: bool) -> Result<Option<[Parsed; 2]>, String> {
+fn saturate(x: i32) -> i16 {
+    x.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16
+}
+
+fn parse_line(family: Family, line: &str, how: Reading) -> Result<Option<[Parsed; 2]>, String> {
     let t = line.trim();
     if t.is_empty() || t.starts_with('#') {
         return Ok(None);
@@ -73,13 +91,17 @@ fn parse_line(family: Family, line: &str, mirror: bool) -> Result<Option<[Parsed
             })
             .collect()
     };
+    let base = how
+        .hand_crafted
+        .then(|| saturate(evaluate(&pos, psq_total(&pos))));
     let parsed = |reflect: bool| Parsed {
         us: view(mover, reflect),
         them: view(!mover, reflect),
-        score: score.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
+        score: saturate(score),
         result: if flip { 2 - won } else { won },
+        base,
     };
-    Ok(Some([parsed(false), parsed(mirror)]))
+    Ok(Some([parsed(false), parsed(how.mirror)]))
 }
 
 impl Samples {
@@ -87,12 +109,25 @@ impl Samples {
     /// the first bad line is an error. With `mirror`, each position is followed by its
     /// reflection (see [`mirrored`]).
     pub fn parse(family: Family, text: &str, mirror: bool) -> Result<Samples, SampleError> {
+        Samples::read(
+            family,
+            text,
+            Reading {
+                mirror,
+                hand_crafted: false,
+            },
+        )
+    }
+
+    /// Reads every record of `family` in `text` as [`parse`](Self::parse) does, the way `how`
+    /// says.
+    pub fn read(family: Family, text: &str, how: Reading) -> Result<Samples, SampleError> {
         let lines: Vec<&str> = text.lines().collect();
         let parsed: Vec<Result<Option<[Parsed; 2]>, SampleError>> = lines
             .par_iter()
             .enumerate()
             .map(|(i, line)| {
-                parse_line(family, line, mirror).map_err(|reason| SampleError {
+                parse_line(family, line, how).map_err(|reason| SampleError {
                     line: i + 1,
                     reason,
                 })
@@ -102,9 +137,9 @@ impl Samples {
         samples.starts.push(0);
         for p in parsed {
             if let Some([p, reflected]) = p? {
-                samples.push(&p.us, &p.them, p.score, p.result);
-                if mirror {
-                    samples.push(&reflected.us, &reflected.them, p.score, p.result);
+                samples.push(&p.us, &p.them, p.score, p.result, p.base);
+                if how.mirror {
+                    samples.push(&reflected.us, &reflected.them, p.score, p.result, p.base);
                 }
             }
         }
@@ -112,8 +147,8 @@ impl Samples {
     }
 
     /// Reads the training positions of every game of `family` in packed data (see
-    /// [`packed`](crate::training::packed)); games are replayed in parallel.
-    pub fn parse_packed(family: Family, bytes: &[u8], mirror: bool) -> Result<Samples, String> {
+    /// [`packed`](crate::training::packed)), the way `how` says; games are replayed in parallel.
+    pub fn parse_packed(family: Family, bytes: &[u8], how: Reading) -> Result<Samples, String> {
         let games = crate::training::packed::scan(bytes, false).map_err(|e| e.to_string())?;
         let lines: Vec<Result<Vec<String>, String>> = games
             .games
@@ -132,10 +167,10 @@ impl Samples {
                 text.push('\n');
             }
         }
-        Samples::parse(family, &text, mirror).map_err(|e| e.reason)
+        Samples::read(family, &text, how).map_err(|e| e.reason)
     }
 
-    fn push(&mut self, us: &[u16], them: &[u16], score: i16, result: u8) {
+    fn push(&mut self, us: &[u16], them: &[u16], score: i16, result: u8, base: Option<i16>) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }
@@ -144,13 +179,20 @@ impl Samples {
         self.starts.push(self.inputs.len() as u32);
         self.scores.push(score);
         self.results.push(result);
+        self.bases.extend(base);
+    }
+
+    /// Position `i` pushed onto `out`.
+    fn copy_to(&self, i: usize, out: &mut Samples) {
+        let (us, them) = self.inputs(i);
+        let base = self.bases.get(i).copied();
+        out.push(us, them, self.scores[i], self.results[i], base);
     }
 
     /// Appends `other`'s positions.
     pub fn extend(&mut self, other: &Samples) {
         for i in 0..other.len() {
-            let (us, them) = other.inputs(i);
-            self.push(us, them, other.scores[i], other.results[i]);
+            other.copy_to(i, self);
         }
     }
 
@@ -180,13 +222,17 @@ impl Samples {
         f32::from(self.results[i]) / 2.0
     }
 
+    /// Position `i`'s hand-crafted evaluation, the mover's view, if the samples keep it.
+    pub fn hand_crafted(&self, i: usize) -> Option<f32> {
+        self.bases.get(i).map(|&b| f32::from(b))
+    }
+
     /// Positions `range` as a new set.
     pub fn slice(&self, range: std::ops::Range<usize>) -> Samples {
         let mut out = Samples::default();
         out.starts.push(0);
         for i in range {
-            let (us, them) = self.inputs(i);
-            out.push(us, them, self.scores[i], self.results[i]);
+            self.copy_to(i, &mut out);
         }
         out
     }
