@@ -6,7 +6,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shishi::board::{Family, Variant};
-use shishi::nnue::features::feature_count;
+use shishi::nnue::feature_count;
 use shishi::nnue::{Network, NnueStack};
 use shishi::position::Position;
 use shishi::search::{Engine, EngineOptions, EvalOptions, Limits};

@@ -5,11 +5,11 @@
 pub mod attacks;
 mod bitboard;
 mod color;
-pub mod piece;
+pub(crate) mod piece;
 mod square;
 mod square_names;
 mod variant;
-pub mod zobrist;
+pub(crate) mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use color::Color;

@@ -25,11 +25,11 @@ const DIAG: u8 = FR | BR | BL | FL;
 const GOLD: u8 = F | FR | FL | R | L | B;
 
 /// Jump sets (bits of `KindInfo::jumps`).
-pub const JUMP_ORTH2: u8 = 1;
+pub(crate) const JUMP_ORTH2: u8 = 1;
 /// Jump two squares diagonally, over whatever stands between (the Phoenix).
-pub const JUMP_DIAG2: u8 = 2;
+pub(crate) const JUMP_DIAG2: u8 = 2;
 /// Knight jump: one file aside and two ranks forward (the Heian knight).
-pub const JUMP_KNIGHT: u8 = 4;
+pub(crate) const JUMP_KNIGHT: u8 = 4;
 
 /// The lion power of a piece (RULES.md section 4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,11 +145,11 @@ kinds! {
 }
 
 /// Number of kinds.
-pub const NUM_KINDS: usize = KINDS.len();
+pub(crate) const NUM_KINDS: usize = KINDS.len();
 
 /// Rotates a relative direction mask to the absolute directions of `color`.
 #[inline]
-pub const fn absolute_dirs(mask: u8, color: Color) -> u8 {
+pub(crate) const fn absolute_dirs(mask: u8, color: Color) -> u8 {
     match color {
         Color::Sente => mask,
         Color::Gote => mask.rotate_left(4),

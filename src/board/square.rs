@@ -6,9 +6,9 @@
 //! set of attack tables serves all five variants.
 
 /// Columns of the shared grid.
-pub const GRID: u8 = 12;
+pub(super) const GRID: u8 = 12;
 /// Squares of the shared grid.
-pub const GRID_SQUARES: usize = 144;
+pub(super) const GRID_SQUARES: usize = 144;
 
 /// A square of the 12x12 grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

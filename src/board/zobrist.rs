@@ -6,7 +6,7 @@ use super::{Piece, Square};
 use std::sync::LazyLock;
 
 /// The key tables, generated once from a fixed seed.
-pub struct Keys {
+pub(crate) struct Keys {
     pieces: Box<[[u64; 144]; 128]>,
     /// XORed in when gote is to move.
     pub gote_to_move: u64,
@@ -49,24 +49,24 @@ static KEYS: LazyLock<Keys> = LazyLock::new(|| {
 
 /// Key of piece `p` standing on `sq`.
 #[inline]
-pub fn piece(p: Piece, sq: Square) -> u64 {
+pub(crate) fn piece(p: Piece, sq: Square) -> u64 {
     KEYS.pieces[p.code()][sq.index()]
 }
 
 /// Key XORed in when gote is to move.
 #[inline]
-pub fn gote_to_move() -> u64 {
+pub(crate) fn gote_to_move() -> u64 {
     KEYS.gote_to_move
 }
 
 /// Key XORed in while `sq` is the counter-strike square.
 #[inline]
-pub fn counter_strike(sq: Square) -> u64 {
+pub(crate) fn counter_strike(sq: Square) -> u64 {
     KEYS.counter_strike[sq.index()]
 }
 
 /// Key XORed in while the pawn on `sq` has declined a promotion (HaChu's `entry-only` rule).
 #[inline]
-pub fn declined_pawn(sq: Square) -> u64 {
+pub(crate) fn declined_pawn(sq: Square) -> u64 {
     KEYS.declined_pawn[sq.index()]
 }

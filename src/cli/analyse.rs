@@ -10,7 +10,7 @@ use clap::Args;
 use std::time::Duration;
 
 #[derive(Args)]
-pub struct AnalyseArgs {
+pub(super) struct AnalyseArgs {
     /// chushogi, heian, heian9x8, heian8x9 or heian8x8.
     #[arg(long, default_value = "chushogi")]
     variant: String,
@@ -35,7 +35,7 @@ pub struct AnalyseArgs {
 }
 
 /// The principal variation in USI notation, each move spelt in the position it is played in.
-pub fn pv_text(pos: &Position, pv: &[crate::moves::Move]) -> String {
+pub(super) fn pv_text(pos: &Position, pv: &[crate::moves::Move]) -> String {
     let mut line = pos.clone();
     let mut words = Vec::new();
     for &mv in pv {
@@ -48,7 +48,7 @@ pub fn pv_text(pos: &Position, pv: &[crate::moves::Move]) -> String {
     words.join(" ")
 }
 
-pub fn run(args: AnalyseArgs) -> Result<(), UsageError> {
+pub(super) fn run(args: AnalyseArgs) -> Result<(), UsageError> {
     let variant = parse_variant(&args.variant)?;
     let rules = parse_rules(&args.rules)?;
     let pos = parse_position(variant, &args.sfen)?.with_rules(rules);

@@ -12,7 +12,7 @@ use clap::Args;
 use std::sync::Arc;
 
 #[derive(Args)]
-pub struct BenchArgs {
+pub(super) struct BenchArgs {
     /// Search depth for every bench position.
     #[arg(long)]
     depth: Option<u32>,
@@ -55,7 +55,7 @@ fn tuned_params(options: &[String]) -> Result<SearchParams, UsageError> {
 }
 
 /// The evaluation `--hce` and `--eval-file` choose (shared by the subcommands that search).
-pub fn eval_options(hce: bool, eval_file: Option<&str>) -> Result<EvalOptions, UsageError> {
+pub(super) fn eval_options(hce: bool, eval_file: Option<&str>) -> Result<EvalOptions, UsageError> {
     let file_net = match eval_file {
         None => None,
         Some(path) => {
@@ -70,7 +70,7 @@ pub fn eval_options(hce: bool, eval_file: Option<&str>) -> Result<EvalOptions, U
     })
 }
 
-pub fn run(args: BenchArgs) -> Result<(), UsageError> {
+pub(super) fn run(args: BenchArgs) -> Result<(), UsageError> {
     if let Some(d) = args.depth {
         if d == 0 || d > 64 {
             return Err(UsageError(format!(

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 #[derive(Args)]
-pub struct ConvertArgs {
+pub(super) struct ConvertArgs {
     /// The data to convert: text records or packed games.
     #[arg(long)]
     input: PathBuf,
@@ -42,7 +42,7 @@ fn records(bytes: &[u8]) -> Result<Vec<Record>, String> {
         .collect()
 }
 
-pub fn run(args: ConvertArgs) -> Result<(), UsageError> {
+pub(super) fn run(args: ConvertArgs) -> Result<(), UsageError> {
     let input = args.input.display();
     let bytes =
         std::fs::read(&args.input).map_err(|e| UsageError(format!("cannot read {input}: {e}")))?;

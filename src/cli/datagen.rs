@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 #[derive(Args)]
-pub struct DatagenArgs {
+pub(super) struct DatagenArgs {
     /// Variants, comma-separated; games cycle over them: chushogi (chu), heian, heian9x8,
     /// heian8x9, heian8x8.
     #[arg(long, required = true, value_delimiter = ',')]
@@ -109,7 +109,7 @@ fn summary_text(s: &Summary) -> String {
     )
 }
 
-pub fn run(args: DatagenArgs) -> Result<(), UsageError> {
+pub(super) fn run(args: DatagenArgs) -> Result<(), UsageError> {
     let variants = args
         .variant
         .iter()

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::time::Duration;
 
 #[derive(Args)]
-pub struct MateArgs {
+pub(super) struct MateArgs {
     /// One problem: a lishogi SFEN, attacker to move (it may have no king).
     #[arg(long, conflicts_with = "file")]
     sfen: Option<String>,
@@ -103,7 +103,7 @@ fn read_problems(args: &MateArgs) -> Result<Vec<Problem>, UsageError> {
 }
 
 /// The line in USI notation.
-pub fn line_text(pos: &Position, line: &[crate::moves::Move], notation: Notation) -> String {
+pub(super) fn line_text(pos: &Position, line: &[crate::moves::Move], notation: Notation) -> String {
     let mut walk = pos.clone();
     let mut words = Vec::with_capacity(line.len());
     for &mv in line {
@@ -169,7 +169,7 @@ fn judge(problem: &Problem, report: &MateReport, max_plies: usize) -> (Verdict, 
     }
 }
 
-pub fn run(args: MateArgs) -> Result<(), UsageError> {
+pub(super) fn run(args: MateArgs) -> Result<(), UsageError> {
     let problems = read_problems(&args)?;
     if args.hash == 0 || args.hash > crate::search::tt::max_hash_mb() {
         crate::search::tt::check_hash_mb(args.hash)

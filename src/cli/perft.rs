@@ -9,7 +9,7 @@ use clap::Args;
 use std::time::Instant;
 
 #[derive(Args)]
-pub struct PerftArgs {
+pub(super) struct PerftArgs {
     /// chushogi, heian, heian9x8, heian8x9 or heian8x8.
     #[arg(long, default_value = "chushogi")]
     variant: String,
@@ -57,7 +57,7 @@ fn play_moves(pos: &mut Position, moves: &[String], notation: Notation) -> Resul
     Ok(())
 }
 
-pub fn run(req: PerftArgs) -> Result<(), UsageError> {
+pub(super) fn run(req: PerftArgs) -> Result<(), UsageError> {
     let variant = parse_variant(&req.variant)?;
     let rules = parse_rules(&req.rules)?;
     let notation = if req.xboard {

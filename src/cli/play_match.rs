@@ -19,7 +19,7 @@ use std::io::Write;
 use std::time::Duration;
 
 #[derive(Args)]
-pub struct MatchArgs {
+pub(super) struct MatchArgs {
     /// An engine (give exactly two; results are from the first one's view): a command line, or
     /// cmd=CMD[,name=LABEL][,proto=usi|xboard|auto][,tc=10+0.1][,nodes=N (USI: go ... nodes N)]
     /// [,option.NAME=VALUE...][,variant=ENGINE_NAME_OF_THE_VARIANT].
@@ -304,7 +304,7 @@ fn write_game(
     file.flush()
 }
 
-pub fn run(args: MatchArgs) -> Result<(), UsageError> {
+pub(super) fn run(args: MatchArgs) -> Result<(), UsageError> {
     let engine_texts: [String; 2] = args.engines.clone().try_into().map_err(|_| {
         UsageError(format!(
             "give exactly two --engine, not {}",

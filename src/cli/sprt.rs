@@ -7,7 +7,7 @@ use crate::matchplay::stats::{self, Pentanomial, Sprt};
 use clap::Args;
 
 #[derive(Args)]
-pub struct SprtArgs {
+pub(super) struct SprtArgs {
     /// The five pair counts, first engine's view: pairs that scored 0, 0.5, 1, 1.5 and 2.
     #[arg(long)]
     pentanomial: String,
@@ -33,7 +33,7 @@ fn parse_pentanomial(text: &str) -> Result<Pentanomial, UsageError> {
     Ok(Pentanomial { counts })
 }
 
-pub fn run(args: SprtArgs) -> Result<(), UsageError> {
+pub(super) fn run(args: SprtArgs) -> Result<(), UsageError> {
     let pairs = parse_pentanomial(&args.pentanomial)?;
     let Some((first, second)) = args.names.split_once(',') else {
         return Err(UsageError(format!(

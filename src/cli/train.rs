@@ -10,7 +10,7 @@ use clap::Args;
 use std::time::Instant;
 
 #[derive(Args)]
-pub struct TrainArgs {
+pub(super) struct TrainArgs {
     /// Data files as `datagen` writes them: text records (`variant;sfen;score;result` per
     /// line) or packed games (`.spk`), told apart by their content.
     #[arg(long, required = true, num_args = 1..)]
@@ -144,7 +144,7 @@ fn initial_model(
     model
 }
 
-pub fn run(args: TrainArgs) -> Result<(), UsageError> {
+pub(super) fn run(args: TrainArgs) -> Result<(), UsageError> {
     check(&args)?;
     let family = nnue::parse_family(&args.family)
         .ok_or_else(|| UsageError(format!("unknown family '{}' (chu, heian)", args.family)))?;

@@ -11,7 +11,7 @@ use clap::Args;
 use std::time::Instant;
 
 #[derive(Args)]
-pub struct TuneArgs {
+pub(super) struct TuneArgs {
     /// Data files: `variant;sfen;score;result` per line (score in centipawns and result 1, 0.5
     /// or 0, both from sente's view); `#` starts a comment.
     #[arg(long, required = true, num_args = 1..)]
@@ -118,7 +118,7 @@ fn start_weights(args: &TuneArgs, family: Family) -> Result<Weights, UsageError>
     }
 }
 
-pub fn run(args: TuneArgs) -> Result<(), UsageError> {
+pub(super) fn run(args: TuneArgs) -> Result<(), UsageError> {
     let family = parse_family(&args.family)?;
     let options = options(&args)?;
     let start = start_weights(&args, family)?;

@@ -22,12 +22,12 @@ pub mod game_end;
 pub mod openings;
 pub mod pgn;
 pub mod play_game;
-pub mod process;
+pub(crate) mod process;
 pub mod referee;
 pub mod resume;
 pub mod stats;
-pub mod usi;
-pub mod xboard;
+pub(crate) mod usi;
+pub(crate) mod xboard;
 
 use driver::{Driver, EngineSetup, Failure, GameStart};
 use engine_spec::EngineConfig;

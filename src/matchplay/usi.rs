@@ -18,10 +18,10 @@ use crate::notation::Notation;
 use std::time::{Duration, Instant};
 
 /// How long an engine may take to answer `usi` or `isready`.
-pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// A USI engine process after its handshake.
-pub struct UsiDriver {
+pub(crate) struct UsiDriver {
     process: EngineProcess,
     /// Its name, the variant's name, and the values of its `USI_Variant` or `UCI_Variant` combo
     /// option.
@@ -87,7 +87,7 @@ fn read_announcement(process: &mut EngineProcess) -> Result<Announcement, Failur
 impl UsiDriver {
     /// Sends `usi` and reads the engine's name and options up to `usiok`; then the user's
     /// options, and `usi` once more to read the options they may have changed.
-    pub fn connect(
+    pub(crate) fn connect(
         mut process: EngineProcess,
         setup: &EngineSetup,
     ) -> Result<UsiDriver, (EngineProcess, Failure)> {

@@ -24,7 +24,7 @@ use crate::notation::Notation;
 use std::time::{Duration, Instant};
 
 /// An XBoard engine process after its feature negotiation.
-pub struct XboardDriver {
+pub(crate) struct XboardDriver {
     process: EngineProcess,
     /// Its `myname`, the variant's name, and its `feature variants` split at commas.
     id: EngineId,
@@ -92,7 +92,7 @@ fn level_base(d: Duration) -> String {
 
 impl XboardDriver {
     /// Sends `xboard` and `protover 2` and reads features up to `done=1`.
-    pub fn connect(
+    pub(crate) fn connect(
         mut process: EngineProcess,
         setup: &EngineSetup,
     ) -> Result<XboardDriver, (EngineProcess, Failure)> {

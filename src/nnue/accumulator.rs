@@ -156,8 +156,3 @@ fn sub(sums: &mut [i32], column: &[i16]) {
         *s -= i32::from(w);
     }
 }
-
-/// The evaluation of `pos` by `net` computed from scratch.
-pub fn evaluate_fresh(net: &Arc<Network>, pos: &Position) -> i32 {
-    NnueStack::new(net.clone(), pos, 0).evaluate(pos)
-}

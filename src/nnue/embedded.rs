@@ -9,7 +9,7 @@ const HEIAN: &[u8] = include_bytes!("nets/heian.nnue");
 
 /// The embedded net of `family`, if it has one. The bytes are checked like any file's; a
 /// build whose embedded net fails the check (it cannot, a test reads it) evaluates by hand.
-pub fn embedded(family: Family) -> Option<Arc<Network>> {
+pub(crate) fn embedded(family: Family) -> Option<Arc<Network>> {
     static HEIAN_NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
     match family {
         Family::Chu => None,

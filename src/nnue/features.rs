@@ -4,14 +4,14 @@
 //! viewer sees the board turned so that its own pieces start at the bottom: gote's view turns
 //! the variant's board by 180 degrees.
 
-use crate::board::piece::{KINDS, NUM_KINDS};
+use crate::board::piece::NUM_KINDS;
 use crate::board::{Color, Family, Kind, Piece, Square, Variant};
 use crate::position::Position;
 
 /// Number of piece kinds of `family`: the kinds of one family are contiguous in [`KINDS`],
 /// Chu's first.
 #[inline]
-pub fn kind_count(family: Family) -> usize {
+pub(crate) fn kind_count(family: Family) -> usize {
     match family {
         Family::Chu => Kind::HeianKing.index(),
         Family::Heian => NUM_KINDS - Kind::HeianKing.index(),
@@ -28,7 +28,7 @@ fn first_kind(family: Family) -> usize {
 }
 
 /// Squares of the family's input grid: 12x12 for Chu, 9x9 for every Heian board.
-pub fn grid_side(family: Family) -> usize {
+pub(crate) fn grid_side(family: Family) -> usize {
     match family {
         Family::Chu => 12,
         Family::Heian => 9,
@@ -42,7 +42,7 @@ pub fn feature_count(family: Family) -> usize {
 
 /// The input index of `piece` on `sq` as `viewer` sees it, on a board of `variant`.
 #[inline]
-pub fn feature(variant: Variant, viewer: Color, piece: Piece, sq: Square) -> usize {
+pub(crate) fn feature(variant: Variant, viewer: Color, piece: Piece, sq: Square) -> usize {
     let family = variant.family();
     let side = grid_side(family);
     let (mut col, mut row) = (sq.col() as usize, sq.row() as usize);
@@ -56,7 +56,7 @@ pub fn feature(variant: Variant, viewer: Color, piece: Piece, sq: Square) -> usi
 }
 
 /// Every input `pos` switches on for `viewer`, in square order.
-pub fn active(pos: &Position, viewer: Color) -> impl Iterator<Item = usize> + '_ {
+pub(crate) fn active(pos: &Position, viewer: Color) -> impl Iterator<Item = usize> + '_ {
     let variant = pos.variant();
     pos.occupied()
         .iter()
@@ -65,16 +65,18 @@ pub fn active(pos: &Position, viewer: Color) -> impl Iterator<Item = usize> + '_
 
 /// `sq` reflected left to right on `variant`'s board. Every piece of both families moves the
 /// same way to the left as to the right, so a reflected position is worth what the original
-/// is: the trainer uses reflections to double its data.
-pub fn mirrored(variant: Variant, sq: Square) -> Square {
+/// is: the trainer uses reflections to double its data (the browser build has no trainer).
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn mirrored(variant: Variant, sq: Square) -> Square {
     Square::from_coords(variant.width() - 1 - sq.col(), sq.row())
 }
 
-/// The kind an input stands for (its inverse, for tests and inspection).
-pub fn kind_of(family: Family, feature: usize) -> Kind {
+/// The kind an input stands for (its inverse, which the tests check).
+#[cfg(test)]
+fn kind_of(family: Family, feature: usize) -> Kind {
     let side = grid_side(family);
     let kind = feature / (side * side) % kind_count(family);
-    KINDS[first_kind(family) + kind]
+    crate::board::KINDS[first_kind(family) + kind]
 }
 
 #[cfg(test)]
@@ -84,7 +86,7 @@ mod tests {
     #[test]
     fn each_family_owns_its_contiguous_kinds() {
         for family in [Family::Chu, Family::Heian] {
-            let kinds: Vec<usize> = KINDS
+            let kinds: Vec<usize> = crate::board::KINDS
                 .iter()
                 .filter(|k| k.family() == family)
                 .map(|k| k.index())

@@ -15,10 +15,11 @@
 //!
 //! [`Position::last_change`]: crate::position::Position::last_change
 
-pub mod accumulator;
-pub mod embedded;
-pub mod features;
-pub mod network;
+pub(crate) mod accumulator;
+pub(crate) mod embedded;
+pub(crate) mod features;
+pub(crate) mod network;
 
 pub use accumulator::NnueStack;
+pub use features::feature_count;
 pub use network::{NetError, Network};

@@ -20,17 +20,17 @@ use crate::board::Family;
 use std::path::Path;
 
 /// The transformer's quantisation: a unit's value 1.0 is `QA`.
-pub const QA: i32 = 255;
+pub(crate) const QA: i32 = 255;
 /// The output weights' quantisation: a weight of 1.0 is `QB`.
-pub const QB: i32 = 1024;
+pub(crate) const QB: i32 = 1024;
 /// The four bytes a net file starts with.
-pub const MAGIC: [u8; 4] = *b"SHNN";
+pub(crate) const MAGIC: [u8; 4] = *b"SHNN";
 /// The newest file format this build reads and writes (it reads version 1 too).
-pub const VERSION: u32 = 2;
+pub(crate) const VERSION: u32 = 2;
 /// The flag bit of a net that adds the hand-crafted evaluation.
 const ADDS_HAND_CRAFTED: u8 = 1;
 /// The most hidden units per viewer a file may declare.
-pub const MAX_HIDDEN: usize = 4096;
+pub(crate) const MAX_HIDDEN: usize = 4096;
 
 /// Why a net file was refused.
 #[derive(Debug, thiserror::Error)]
@@ -109,7 +109,7 @@ impl std::fmt::Debug for Network {
 }
 
 /// FNV-1a, 64 bits.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })

@@ -6,7 +6,7 @@
 
 mod clock;
 #[cfg(target_arch = "wasm32")]
-pub mod js;
+pub(crate) mod js;
 mod stop;
 
 pub use clock::Instant;

@@ -13,7 +13,7 @@ use crate::position::Position;
 use crate::search::Engine;
 
 /// The settings, the engine and the game of one protocol session.
-pub struct Core {
+pub(super) struct Core {
     settings: Settings,
     /// Made on first use.
     engine: Option<Engine>,
@@ -36,13 +36,13 @@ impl Default for Core {
 
 impl Core {
     /// The option settings in force.
-    pub fn settings(&self) -> &Settings {
+    pub(super) fn settings(&self) -> &Settings {
         &self.settings
     }
 
     /// Reads and applies one option (`Settings::set`); new rules apply to the game at once, the
     /// engine follows at its next use. The session acts on a new variant.
-    pub fn set_option(&mut self, name: &str, value: &str) -> Result<Changed, OptionError> {
+    pub(super) fn set_option(&mut self, name: &str, value: &str) -> Result<Changed, OptionError> {
         let changed = self.settings.set(name, value)?;
         if changed.rules {
             self.game.set_rules(self.settings.rules);
@@ -52,39 +52,39 @@ impl Core {
 
     /// Sets the variant of `position startpos` (XBoard's `new` and `variant`).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    pub fn set_variant(&mut self, variant: Variant) {
+    pub(super) fn set_variant(&mut self, variant: Variant) {
         self.settings.variant = variant;
     }
 
     /// The game.
-    pub fn game(&self) -> &GameRecord {
+    pub(super) fn game(&self) -> &GameRecord {
         &self.game
     }
 
     /// The game, to play or take back moves.
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    pub fn game_mut(&mut self) -> &mut GameRecord {
+    pub(super) fn game_mut(&mut self) -> &mut GameRecord {
         &mut self.game
     }
 
     /// A game from `start` under the rules set by the options, not yet the session's.
-    pub fn game_from(&self, start: Position) -> GameRecord {
+    pub(super) fn game_from(&self, start: Position) -> GameRecord {
         GameRecord::new(start.with_rules(self.settings.rules))
     }
 
     /// Makes `game` (from `Core::game_from`) the session's game.
-    pub fn set_game(&mut self, game: GameRecord) {
+    pub(super) fn set_game(&mut self, game: GameRecord) {
         debug_assert_eq!(*game.position().rules(), self.settings.rules);
         self.game = game;
     }
 
     /// Starts a new game at `start` under the rules set by the options.
-    pub fn start_game(&mut self, start: Position) {
+    pub(super) fn start_game(&mut self, start: Position) {
         self.game = self.game_from(start);
     }
 
     /// The engine, made on first use, with the current engine options.
-    pub fn engine(&mut self) -> &mut Engine {
+    pub(super) fn engine(&mut self) -> &mut Engine {
         let options = &self.settings.engine;
         match &mut self.engine {
             Some(engine) => {

@@ -91,7 +91,7 @@ enum Interrupt {
     Later,
 }
 
-pub struct Session {
+pub(super) struct Session {
     dialect: Dialect,
     /// Options, the engine and the game.
     core: Core,
@@ -106,7 +106,7 @@ pub struct Session {
 
 /// Runs the loop after the `usi` (or `uci`) command that chose it.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn run(lines: &Lines, dialect: Dialect) {
+pub(super) fn run(lines: &Lines, dialect: Dialect) {
     let mut session = Session::new(dialect, None);
     session.handshake();
     serve(lines, &mut session);
@@ -284,7 +284,7 @@ impl Session {
 
     /// A session for a host without threads, after its `usi` (or `uci`) command: searches run
     /// on the caller's thread and hear new input through `source`. Prints the handshake.
-    pub fn on_this_thread(dialect: Dialect, source: LineSource) -> Session {
+    pub(super) fn on_this_thread(dialect: Dialect, source: LineSource) -> Session {
         let here = Here {
             source: Arc::new(Mutex::new(source)),
             deferred: Arc::new(Mutex::new(VecDeque::new())),
@@ -296,7 +296,7 @@ impl Session {
 
     /// Handles `line` and then every line that came in while it was being handled (a search
     /// runs to its end inside `feed`); returns false once `quit` was among them.
-    pub fn feed(&mut self, line: &str) -> bool {
+    pub(super) fn feed(&mut self, line: &str) -> bool {
         let mut next = Some(line.to_string());
         while let Some(line) = next {
             if !self.command(&line) {

@@ -19,7 +19,7 @@ thread_local! {
 
 /// A buffer of at least `len` bytes for the next `shishi_input`; valid until the next call.
 #[no_mangle]
-pub extern "C" fn shishi_buffer(len: usize) -> *mut u8 {
+pub(super) extern "C" fn shishi_buffer(len: usize) -> *mut u8 {
     BUFFER.with_borrow_mut(|buf| {
         if buf.len() < len {
             buf.resize(len, 0);
@@ -31,7 +31,7 @@ pub extern "C" fn shishi_buffer(len: usize) -> *mut u8 {
 /// Handles the first `len` bytes of the buffer: one or more input lines. Returns 0 once the
 /// session has quit, 1 otherwise.
 #[no_mangle]
-pub extern "C" fn shishi_input(len: usize) -> u32 {
+pub(super) extern "C" fn shishi_input(len: usize) -> u32 {
     let text =
         BUFFER.with_borrow(|buf| String::from_utf8_lossy(&buf[..len.min(buf.len())]).into_owned());
     // The front end is taken out while it runs, so the buffer and the exports stay usable.

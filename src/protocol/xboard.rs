@@ -56,7 +56,7 @@ struct Session {
 }
 
 /// Runs the loop after the `xboard` command.
-pub fn run(lines: &Lines) {
+pub(super) fn run(lines: &Lines) {
     serve(lines, &mut Session::new());
 }
 

@@ -14,7 +14,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 const BENCH_EPD: &str = include_str!("../../positions/bench.epd");
-pub const DEFAULT_DEPTH: u32 = 5;
+pub(super) const DEFAULT_DEPTH: u32 = 5;
 const BENCH_HASH_MB: usize = 16;
 
 /// Totals over all bench positions.
@@ -26,7 +26,7 @@ pub struct BenchResult {
 }
 
 /// The bench positions: each line is `<variant> <SFEN>`; `#` starts a comment.
-pub fn positions() -> Vec<Position> {
+pub(super) fn positions() -> Vec<Position> {
     BENCH_EPD
         .lines()
         .map(str::trim)

@@ -174,7 +174,7 @@ fn piece_square_value(
 }
 
 /// The piece-square sum of `pos` from sente's view, computed from scratch.
-pub fn psq_total(pos: &Position) -> i32 {
+pub(crate) fn psq_total(pos: &Position) -> i32 {
     psq_total_with(variant_tables(pos.variant()), pos)
 }
 
@@ -187,7 +187,7 @@ fn psq_total_with(t: &EvalTables, pos: &Position) -> i32 {
 
 /// The change of the piece-square sum (sente's view) that playing `mv` in `pos` makes.
 #[inline]
-pub fn psq_delta(pos: &Position, mv: Move) -> i32 {
+pub(crate) fn psq_delta(pos: &Position, mv: Move) -> i32 {
     if mv.is_pass() {
         return 0;
     }
@@ -213,7 +213,7 @@ pub fn psq_delta(pos: &Position, mv: Move) -> i32 {
 
 /// The material a move captures (both victims of a lion double move), for move ordering.
 #[inline]
-pub fn captured_value(pos: &Position, mv: Move) -> i32 {
+pub(crate) fn captured_value(pos: &Position, mv: Move) -> i32 {
     if mv.is_pass() {
         return 0;
     }
@@ -232,7 +232,7 @@ pub fn captured_value(pos: &Position, mv: Move) -> i32 {
 
 /// A royal is worth far more as a victim than as material: taking it may end the game.
 #[inline]
-pub fn victim_value(kind: Kind) -> i32 {
+pub(crate) fn victim_value(kind: Kind) -> i32 {
     if kind.is_royal() {
         20_000
     } else {
@@ -244,7 +244,7 @@ pub fn victim_value(kind: Kind) -> i32 {
 /// drifts from round to round (a pawn's `material.P` was 557 in round 4), so a Heian score is
 /// divided by its pawn's material weight; Chu's weights keep the centipawn scale the search's
 /// margins were set in, and its scores pass unchanged.
-pub fn units_to_centipawns(family: Family, units: i32) -> i32 {
+pub(crate) fn units_to_centipawns(family: Family, units: i32) -> i32 {
     match family {
         Family::Chu => units,
         Family::Heian => {
@@ -256,7 +256,7 @@ pub fn units_to_centipawns(family: Family, units: i32) -> i32 {
 }
 
 /// The evaluation from the side to move's view, given the incrementally kept piece-square sum.
-pub fn evaluate(pos: &Position, psq: i32) -> i32 {
+pub(crate) fn evaluate(pos: &Position, psq: i32) -> i32 {
     evaluate_with(variant_tables(pos.variant()), pos, psq)
 }
 
@@ -448,8 +448,10 @@ fn pawns_facing(pos: &Position) -> i32 {
 
 /// The evaluation of `pos` as a linear sum: each parameter of the family's `Layout` with its
 /// coefficient, from the side to move's view, so that `evaluate(pos, psq_total(pos))` is the
-/// sum of `weight * coefficient`. Sorted by parameter, without zero coefficients.
-pub fn features(pos: &Position) -> Vec<(usize, i32)> {
+/// sum of `weight * coefficient`. Sorted by parameter, without zero coefficients. The tuner's
+/// (not in the browser build).
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn features(pos: &Position) -> Vec<(usize, i32)> {
     let variant = pos.variant();
     let layout = Layout::of(variant.family());
     let attacks = tables();

@@ -178,10 +178,10 @@ impl Default for EngineOptions {
 
 mod bench;
 mod engine;
-pub mod eval;
+pub(crate) mod eval;
 pub mod params;
 pub mod picker;
-pub mod see;
+pub(crate) mod see;
 mod shared;
 mod time;
 pub mod tt;

@@ -37,7 +37,7 @@ use crate::position::Position;
 const MAX_EXCHANGE: usize = 64;
 
 /// The material balance of the exchange `mv` (a legal move) starts, from the mover's view.
-pub fn see(pos: &Position, mv: Move) -> i32 {
+pub(crate) fn see(pos: &Position, mv: Move) -> i32 {
     if mv.is_pass() {
         return 0;
     }
@@ -106,7 +106,7 @@ pub fn see(pos: &Position, mv: Move) -> i32 {
 
 /// Whether the exchange `mv` starts wins at least `threshold`; quicker than `see` when the
 /// victims alone decide it.
-pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
+pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     if mv.is_pass() || mv.is_igui() {
         return see(pos, mv) >= threshold;
     }

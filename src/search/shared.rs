@@ -11,7 +11,7 @@ use std::time::Duration;
 /// A node counter alone on its cache line, so threads do not slow each other down.
 #[repr(align(64))]
 #[derive(Default)]
-pub struct NodeCounter(pub AtomicU64);
+pub(super) struct NodeCounter(pub AtomicU64);
 
 /// Called now and then by a search that runs on the caller's thread, which has no other way to
 /// hear the GUI: it reads the host's pending input and acts on the search through `Control`.
@@ -21,7 +21,7 @@ pub type Poll = Box<dyn FnMut(&Control) + Send>;
 /// milliseconds of search.
 const POLL_EVERY: u32 = 4096;
 
-pub struct Shared {
+pub(super) struct Shared {
     pub table: Arc<Table>,
     pub stop: AtomicBool,
     /// Set while pondering: no time limit applies until `ponderhit`.
@@ -52,7 +52,7 @@ impl Control<'_> {
 }
 
 impl Shared {
-    pub fn new(table: Arc<Table>, threads: usize, pondering: bool) -> Shared {
+    pub(super) fn new(table: Arc<Table>, threads: usize, pondering: bool) -> Shared {
         Shared {
             table,
             stop: AtomicBool::new(false),
@@ -68,13 +68,13 @@ impl Shared {
     }
 
     /// A search on the caller's thread that hears the host through `poll`.
-    pub fn with_poll(mut self, poll: Poll) -> Shared {
+    pub(super) fn with_poll(mut self, poll: Poll) -> Shared {
         self.poll = Some(Mutex::new(poll));
         self
     }
 
     #[inline]
-    pub fn stopped(&self) -> bool {
+    pub(super) fn stopped(&self) -> bool {
         if self.stop.load(Relaxed) {
             return true;
         }
@@ -96,19 +96,19 @@ impl Shared {
         self.stop.load(Relaxed)
     }
 
-    pub fn request_stop(&self) {
+    pub(super) fn request_stop(&self) {
         self.stop.store(true, Relaxed);
     }
 
     /// The clock now runs for us: pondering becomes a normal timed search from this moment.
-    pub fn ponderhit(&self) {
+    pub(super) fn ponderhit(&self) {
         let now = self.base.elapsed().as_nanos() as u64;
         self.clock_origin_ns.store(now, Relaxed);
         self.pondering.store(false, Relaxed);
     }
 
     /// Time since our clock started (zero while pondering).
-    pub fn clock_elapsed(&self) -> Duration {
+    pub(super) fn clock_elapsed(&self) -> Duration {
         if self.pondering.load(Relaxed) {
             return Duration::ZERO;
         }
@@ -116,7 +116,7 @@ impl Shared {
         self.base.elapsed().saturating_sub(origin)
     }
 
-    pub fn total_nodes(&self) -> u64 {
+    pub(super) fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.0.load(Relaxed)).sum()
     }
 }

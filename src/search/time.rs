@@ -82,7 +82,11 @@ pub fn plan(limits: &Limits, side: Color, overhead: Duration, params: &SearchPar
 /// The percentage of the target time after which no new iteration starts: the more iterations
 /// in a row have kept the best move, the sooner the search settles; a score that fell since the
 /// last iteration buys more (30% by default).
-pub fn new_iteration_pct(params: &SearchParams, stable_iterations: usize, score_fell: bool) -> u32 {
+pub(super) fn new_iteration_pct(
+    params: &SearchParams,
+    stable_iterations: usize,
+    score_fell: bool,
+) -> u32 {
     let shares = params.new_iteration_pcts();
     let pct = shares[stable_iterations.min(shares.len() - 1)];
     if score_fell {

@@ -29,15 +29,15 @@ use std::sync::Arc;
 /// The score of capturing the last royal now; a mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
 /// Scores beyond this are mate scores.
-pub const MATE_BOUND: i32 = MATE - 1_000;
+pub(super) const MATE_BOUND: i32 = MATE - 1_000;
 /// Above every score: the open window's bounds.
-pub const INFINITY: i32 = MATE + 1;
+pub(super) const INFINITY: i32 = MATE + 1;
 /// The deepest ply the search reaches from the root.
 pub const MAX_PLY: usize = 120;
 
 /// What the main thread must watch besides the stop flag.
 #[derive(Clone, Copy, Debug)]
-pub struct Budget {
+pub(super) struct Budget {
     pub plan: TimePlan,
     pub max_depth: i32,
     pub max_nodes: Option<u64>,
@@ -51,7 +51,7 @@ pub struct Budget {
 
 /// The result of a worker's iterative deepening.
 #[derive(Clone, Debug, Default)]
-pub struct Finding {
+pub(super) struct Finding {
     pub pv: Vec<Move>,
     pub score: i32,
     pub depth: i32,
@@ -66,7 +66,7 @@ struct PlyState {
     mv: Option<Move>,
 }
 
-pub struct Worker<'a> {
+pub(super) struct Worker<'a> {
     shared: &'a Shared,
     id: usize,
     pos: Position,
@@ -114,7 +114,7 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// The protocol-facing score: mate in plies, or centipawns.
-pub fn to_score(score: i32) -> Score {
+pub(super) fn to_score(score: i32) -> Score {
     if score > MATE_BOUND {
         Score::Mate(MATE - score)
     } else if score < -MATE_BOUND {
@@ -125,7 +125,7 @@ pub fn to_score(score: i32) -> Score {
 }
 
 /// The progress report for `found`, counting at least `own_nodes` (a thread's unflushed count).
-pub fn report_for(shared: &Shared, found: &Finding, own_nodes: u64) -> SearchInfo {
+pub(super) fn report_for(shared: &Shared, found: &Finding, own_nodes: u64) -> SearchInfo {
     let elapsed = shared.base.elapsed();
     let nodes = shared.total_nodes().max(own_nodes);
     SearchInfo {
@@ -175,7 +175,7 @@ fn outcome_score(pos: &Position, outcome: Outcome, ply: usize) -> i32 {
 }
 
 impl<'a> Worker<'a> {
-    pub fn new(
+    pub(super) fn new(
         shared: &'a Shared,
         id: usize,
         pos: &Position,
@@ -208,7 +208,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Iterative deepening; the main thread (id 0) reports through `on_info` and owns time.
-    pub fn think(&mut self, mut on_info: Option<&mut dyn FnMut(&SearchInfo)>) -> Finding {
+    pub(super) fn think(&mut self, mut on_info: Option<&mut dyn FnMut(&SearchInfo)>) -> Finding {
         let mut found = Finding::default();
         let mut prev_score = 0;
         let mut stable_iterations = 0usize;

@@ -29,7 +29,7 @@ const END_MARK: &[u8] = b"# end";
 
 /// Why a data file cannot be resumed.
 #[derive(Debug)]
-pub enum DataFileError {
+pub(crate) enum DataFileError {
     /// Reading, cutting or opening the file failed.
     Io(io::Error),
     /// A packed file holds something that is not a complete, valid game block.
@@ -68,7 +68,7 @@ impl From<io::Error> for DataFileError {
 
 /// What the scan of an existing file found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Scan {
+pub(crate) struct Scan {
     /// Complete game blocks.
     pub games: usize,
     /// Bytes up to the end of the last complete block (or of the comments after it).
@@ -78,7 +78,7 @@ pub struct Scan {
 }
 
 /// Scans a data file's bytes for complete blocks (see the module doc).
-pub fn scan(reader: impl BufRead) -> Result<Scan, DataFileError> {
+pub(crate) fn scan(reader: impl BufRead) -> Result<Scan, DataFileError> {
     let mut reader = reader;
     let mut line = Vec::new();
     let mut offset = 0u64;
@@ -151,7 +151,7 @@ fn starts_block(partial: &[u8]) -> bool {
 /// The two formats `datagen` writes: text records, or packed games ([`packed`], chosen by the
 /// extension `.spk`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub(crate) enum Format {
     /// One `variant;sfen;score;result` line per position, in game blocks.
     Text,
     /// A game's start and moves in a few bytes a ply.
@@ -160,7 +160,7 @@ pub enum Format {
 
 impl Format {
     /// The format of a file by its name: `.spk` is packed, anything else text.
-    pub fn of(path: &Path) -> Format {
+    pub(crate) fn of(path: &Path) -> Format {
         match path.extension().and_then(|e| e.to_str()) {
             Some("spk") => Format::Packed,
             _ => Format::Text,
@@ -168,7 +168,7 @@ impl Format {
     }
 
     /// Game `number` (1-based) as this format's block.
-    pub fn block(self, number: usize, game: &PlayedGame) -> Vec<u8> {
+    pub(crate) fn block(self, number: usize, game: &PlayedGame) -> Vec<u8> {
         match self {
             Format::Text => format_block(number, game).into_bytes(),
             Format::Packed => PackedGame::from_played(number as u32, game).to_bytes(),
@@ -189,7 +189,7 @@ fn scan_packed(path: &Path) -> Result<Scan, DataFileError> {
 
 /// Opens `path` for appending whole blocks of `format` (creating it if missing), after cutting
 /// off an incomplete last block; returns the file and what the scan found.
-pub fn open_for_append(path: &Path, format: Format) -> Result<(File, Scan), DataFileError> {
+pub(crate) fn open_for_append(path: &Path, format: Format) -> Result<(File, Scan), DataFileError> {
     let scanned = match File::open(path) {
         Ok(_) if format == Format::Packed => scan_packed(path)?,
         Ok(f) => scan(BufReader::new(f))?,
@@ -208,7 +208,7 @@ pub fn open_for_append(path: &Path, format: Format) -> Result<(File, Scan), Data
 }
 
 /// Game number `number` (1-based) as a block of the file.
-pub fn format_block(number: usize, game: &PlayedGame) -> String {
+pub(crate) fn format_block(number: usize, game: &PlayedGame) -> String {
     let mut block = String::new();
     // Writing to a String cannot fail.
     let _ = writeln!(

@@ -26,19 +26,19 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// The ply limit of a Heian game when none is given.
-pub const HEIAN_MAX_PLIES: usize = 300;
+pub(crate) const HEIAN_MAX_PLIES: usize = 300;
 /// The ply limit of a Chu game when none is given.
-pub const CHU_MAX_PLIES: usize = 500;
+pub(crate) const CHU_MAX_PLIES: usize = 500;
 /// The most worker threads.
-pub const MAX_THREADS: usize = 256;
+pub(crate) const MAX_THREADS: usize = 256;
 /// The most nodes per move.
-pub const MAX_NODES: u64 = 1_000_000_000;
+pub(crate) const MAX_NODES: u64 = 1_000_000_000;
 /// The longest random opening's centre.
-pub const MAX_RANDOM_PLIES: usize = 200;
+pub(crate) const MAX_RANDOM_PLIES: usize = 200;
 
 /// What a `datagen` run does.
 #[derive(Clone, Debug)]
-pub struct DatagenConfig {
+pub(crate) struct DatagenConfig {
     /// Variants the games cycle over.
     pub variants: Vec<Variant>,
     /// Games the file should hold when the run ends.
@@ -67,7 +67,7 @@ pub struct DatagenConfig {
 
 /// The games of shard `k` of `n` (0-based) of a run of `games` games: its first game and how
 /// many it plays. The shards' ranges are contiguous, never overlap, and cover the run.
-pub fn shard_range(games: usize, k: usize, n: usize) -> (usize, usize) {
+pub(crate) fn shard_range(games: usize, k: usize, n: usize) -> (usize, usize) {
     let start = games * k / n;
     let end = games * (k + 1) / n;
     (start, end - start)
@@ -75,7 +75,7 @@ pub fn shard_range(games: usize, k: usize, n: usize) -> (usize, usize) {
 
 /// Why a run could not start or stopped.
 #[derive(Debug)]
-pub enum DatagenError {
+pub(crate) enum DatagenError {
     /// An option is out of range.
     BadOption(String),
     /// The output file cannot be read, resumed or written.
@@ -106,7 +106,7 @@ impl std::error::Error for DatagenError {}
 
 impl DatagenConfig {
     /// Checks every option's range.
-    pub fn check(&self) -> Result<(), DatagenError> {
+    pub(crate) fn check(&self) -> Result<(), DatagenError> {
         let bad = |msg: String| Err(DatagenError::BadOption(msg));
         if self.variants.is_empty() {
             return bad("--variant names no variant".to_string());
@@ -146,7 +146,7 @@ impl DatagenConfig {
     }
 
     /// The ply limit of a game of `variant`.
-    pub fn max_plies_for(&self, variant: Variant) -> usize {
+    pub(crate) fn max_plies_for(&self, variant: Variant) -> usize {
         self.max_plies.unwrap_or(match variant.family() {
             Family::Heian => HEIAN_MAX_PLIES,
             Family::Chu => CHU_MAX_PLIES,
@@ -164,7 +164,7 @@ impl DatagenConfig {
 
 /// Where a run stands, after each game written.
 #[derive(Clone, Copy, Debug)]
-pub struct Progress {
+pub(crate) struct Progress {
     /// Games in the file now.
     pub games_done: usize,
     /// Games the file will hold at the end.
@@ -181,13 +181,13 @@ pub struct Progress {
 
 impl Progress {
     /// Games this run has written, per minute.
-    pub fn games_per_minute(&self) -> f64 {
+    pub(crate) fn games_per_minute(&self) -> f64 {
         let played = (self.games_done - self.games_before) as f64;
         played / (self.elapsed.as_secs_f64() / 60.0).max(1e-9)
     }
 
     /// The time left at the rate so far; `None` before the first game.
-    pub fn eta(&self) -> Option<Duration> {
+    pub(crate) fn eta(&self) -> Option<Duration> {
         let rate = self.games_per_minute();
         (self.games_done > self.games_before && rate > 0.0).then(|| {
             let left = (self.games_total - self.games_done) as f64;
@@ -198,7 +198,7 @@ impl Progress {
 
 /// What a run wrote.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
+pub(crate) struct Summary {
     /// Games the file held before this run.
     pub games_before: usize,
     /// Bytes of an incomplete last game cut off the file before this run.
@@ -219,7 +219,7 @@ pub struct Summary {
 
 impl Summary {
     /// Plies per game, 0 with no games.
-    pub fn average_plies(&self) -> f64 {
+    pub(crate) fn average_plies(&self) -> f64 {
         self.plies as f64 / self.games.max(1) as f64
     }
 
@@ -237,7 +237,7 @@ impl Summary {
 
 /// The seed of game `index`: SplitMix64 of the run's seed and the index, so neighbouring games
 /// share nothing.
-pub fn game_seed(seed: u64, index: usize) -> u64 {
+pub(crate) fn game_seed(seed: u64, index: usize) -> u64 {
     let mut z = seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -279,7 +279,7 @@ fn play_games(
 
 /// Plays the games `config.out` still lacks and appends them; `on_progress` hears of each game
 /// written (and once before the first). Returns what this run wrote.
-pub fn run(
+pub(crate) fn run(
     config: &DatagenConfig,
     on_progress: &mut dyn FnMut(&Progress),
 ) -> Result<Summary, DatagenError> {

@@ -6,10 +6,10 @@
 //! This layer sits above `search` (it plays games with the engine and fits the evaluation's
 //! weights) and below `protocol`.
 
-pub mod data_file;
-pub mod datagen;
+pub(crate) mod data_file;
+pub(crate) mod datagen;
 pub mod nnue;
-pub mod packed;
+pub(crate) mod packed;
 pub mod record;
-pub mod selfplay;
-pub mod tune;
+pub(crate) mod selfplay;
+pub(crate) mod tune;

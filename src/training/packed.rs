@@ -25,17 +25,17 @@ use crate::position::Position;
 use std::fmt;
 
 /// The four bytes every block starts with.
-pub const MAGIC: [u8; 4] = *b"SHPG";
+pub(crate) const MAGIC: [u8; 4] = *b"SHPG";
 /// The block format this build reads and writes.
-pub const VERSION: u8 = 1;
+pub(crate) const VERSION: u8 = 1;
 /// The score of a ply that is not a training position.
-pub const NO_SCORE: i16 = i16::MIN;
+pub(crate) const NO_SCORE: i16 = i16::MIN;
 /// Bytes before a block's payload.
 const HEAD: usize = 4 + 1 + 4;
 
 /// One game in the packed format.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PackedGame {
+pub(crate) struct PackedGame {
     /// The game's number in its run (1-based, as the text format's block comments).
     pub number: u32,
     /// The variant played.
@@ -51,7 +51,7 @@ pub struct PackedGame {
 
 /// Why packed data was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PackedError {
+pub(crate) enum PackedError {
     /// A block does not start with the magic (byte offset).
     Magic(u64),
     /// A block of a version this build does not read.
@@ -99,7 +99,7 @@ fn result_byte(result: Result01) -> u8 {
 
 impl PackedGame {
     /// The packed form of a played game, numbered `number`.
-    pub fn from_played(number: u32, game: &PlayedGame) -> PackedGame {
+    pub(crate) fn from_played(number: u32, game: &PlayedGame) -> PackedGame {
         PackedGame {
             number,
             variant: game.variant,
@@ -114,7 +114,7 @@ impl PackedGame {
     }
 
     /// One position as a game of no moves (the text format's records carry no moves).
-    pub fn from_record(number: u32, record: &Record) -> PackedGame {
+    pub(crate) fn from_record(number: u32, record: &Record) -> PackedGame {
         PackedGame {
             number,
             variant: record.variant,
@@ -125,7 +125,7 @@ impl PackedGame {
     }
 
     /// The block's bytes.
-    pub fn to_bytes(&self) -> Vec<u8> {
+    pub(crate) fn to_bytes(&self) -> Vec<u8> {
         let mut payload = Vec::with_capacity(12 + self.start.len() + 6 * self.plies.len());
         payload.extend_from_slice(&self.number.to_le_bytes());
         let variant = Variant::ALL
@@ -151,7 +151,7 @@ impl PackedGame {
     }
 
     /// The training positions: the scored plies, replayed from the start.
-    pub fn records(&self) -> Result<Vec<Record>, String> {
+    pub(crate) fn records(&self) -> Result<Vec<Record>, String> {
         let mut pos = Position::from_sfen(self.variant, &self.start)
             .map_err(|e| format!("bad start SFEN: {e}"))?;
         let mut out = Vec::new();
@@ -241,7 +241,7 @@ fn parse_payload(payload: &[u8]) -> Result<PackedGame, String> {
 
 /// How a scan of packed data ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PackedScan {
+pub(crate) struct PackedScan {
     /// Complete blocks, in order.
     pub games: Vec<PackedGame>,
     /// Bytes up to the end of the last complete block.
@@ -251,7 +251,7 @@ pub struct PackedScan {
 /// Reads every block of `bytes`. The data may end inside a block only when
 /// `allow_partial_end` (a run killed while writing); the partial block is then left out of the
 /// scan's `complete` bytes. Anything else that is not a valid block is an error.
-pub fn scan(bytes: &[u8], allow_partial_end: bool) -> Result<PackedScan, PackedError> {
+pub(crate) fn scan(bytes: &[u8], allow_partial_end: bool) -> Result<PackedScan, PackedError> {
     let mut games = Vec::new();
     let mut at = 0usize;
     while at < bytes.len() {
@@ -298,7 +298,7 @@ pub fn scan(bytes: &[u8], allow_partial_end: bool) -> Result<PackedScan, PackedE
 }
 
 /// Whether `bytes` look like packed data (they start with a block's magic).
-pub fn is_packed(bytes: &[u8]) -> bool {
+pub(crate) fn is_packed(bytes: &[u8]) -> bool {
     bytes.starts_with(&MAGIC)
 }
 

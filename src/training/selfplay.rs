@@ -32,25 +32,25 @@ use rand::{Rng, SeedableRng};
 use std::fmt;
 
 /// A start whose first search scores beyond this (centipawns, either side) is drawn again.
-pub const DECIDED_START_CP: i32 = 1000;
+pub(crate) const DECIDED_START_CP: i32 = 1000;
 /// Searches at or beyond this score (the winner's view) count towards a won adjudication.
-pub const WIN_CP: i32 = 1500;
+pub(crate) const WIN_CP: i32 = 1500;
 /// Consecutive searches that must agree on a win.
-pub const WIN_PLIES: u32 = 4;
+pub(crate) const WIN_PLIES: u32 = 4;
 /// Searches within this score of zero count towards a drawn adjudication.
-pub const DRAW_CP: i32 = 10;
+pub(crate) const DRAW_CP: i32 = 10;
 /// Consecutive near-zero searches that make a draw.
-pub const DRAW_PLIES: u32 = 20;
+pub(crate) const DRAW_PLIES: u32 = 20;
 /// Near-zero searches count only from this ply on.
-pub const DRAW_FROM_PLY: usize = 80;
+pub(crate) const DRAW_FROM_PLY: usize = 80;
 /// Positions scored beyond this are not written.
-pub const MAX_RECORD_CP: i32 = 3000;
+pub(crate) const MAX_RECORD_CP: i32 = 3000;
 /// Random openings tried before a game starts from the bare start position instead.
 const START_ATTEMPTS: u32 = 100;
 
 /// How one game is played.
 #[derive(Clone, Copy, Debug)]
-pub struct GameSettings {
+pub(crate) struct GameSettings {
     /// Nodes per move.
     pub nodes: u64,
     /// Centre of the random opening's length in plies (0: no random moves).
@@ -61,7 +61,7 @@ pub struct GameSettings {
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameEnd {
+pub(crate) enum GameEnd {
     /// The rules ended it (checkmate, bare king, repetition, ...).
     Rules(OutcomeReason),
     /// Both sides' searches agreed on a winner for [`WIN_PLIES`] plies.
@@ -89,7 +89,7 @@ impl fmt::Display for GameEnd {
 
 /// A finished game and the positions it gives.
 #[derive(Clone, Debug)]
-pub struct PlayedGame {
+pub(crate) struct PlayedGame {
     /// The variant played.
     pub variant: Variant,
     /// Plies played, the random opening included.
@@ -110,7 +110,7 @@ pub struct PlayedGame {
 
 /// Why a game could not be played to its end.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SelfPlayError {
+pub(crate) enum SelfPlayError {
     /// The search answered a move the game record refused (an engine bug).
     EngineMove {
         /// The position searched.
@@ -135,7 +135,7 @@ impl std::error::Error for SelfPlayError {}
 
 /// The verdict the searches' scores give, ply by ply.
 #[derive(Clone, Debug, Default)]
-pub struct Adjudicator {
+pub(crate) struct Adjudicator {
     /// Consecutive searches at `WIN_CP` or beyond: positive for sente, negative for gote.
     win_streak: i32,
     /// Consecutive searches from `DRAW_FROM_PLY` on within `DRAW_CP` of zero.
@@ -145,7 +145,7 @@ pub struct Adjudicator {
 impl Adjudicator {
     /// Takes the score of the search at `ply` (the side to move's view, `mover` to move) and says
     /// whether the game is decided: the winner (`None`: a draw) and why.
-    pub fn observe(
+    pub(crate) fn observe(
         &mut self,
         ply: usize,
         mover: Color,
@@ -269,7 +269,7 @@ fn start(
 
 /// Plays one game of `variant` from a random opening drawn with `seed`, with `engine` (one
 /// thread; its table and histories are cleared first).
-pub fn play_game(
+pub(crate) fn play_game(
     engine: &mut Engine,
     variant: Variant,
     settings: &GameSettings,

@@ -30,7 +30,7 @@
 
 mod data;
 
-pub use data::{BadLine, Dataset, Entry, ReadReport};
+pub(crate) use data::Dataset;
 
 use crate::search::weights::{rank_count, ring_count, Layout, Weights};
 use rand::rngs::StdRng;
@@ -40,13 +40,13 @@ use rayon::prelude::*;
 
 /// The logistic function.
 #[inline]
-pub fn sigmoid(x: f64) -> f64 {
+pub(crate) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// How a run goes; [`TuneOptions::default`] gives the command line's defaults.
 #[derive(Clone, Debug)]
-pub struct TuneOptions {
+pub(crate) struct TuneOptions {
     /// Passes over the training positions.
     pub epochs: usize,
     /// Weight of the game result in the target (the rest is the search score).
@@ -67,7 +67,7 @@ pub struct TuneOptions {
 
 /// Consecutive positions held out (or kept) together: 200 (about one Chu game, two Heian
 /// games), fewer in a set too small to make 20 runs of that.
-pub fn hold_out_run(positions: usize) -> usize {
+pub(crate) fn hold_out_run(positions: usize) -> usize {
     (positions / 20).clamp(1, 200)
 }
 
@@ -88,7 +88,7 @@ impl Default for TuneOptions {
 
 /// The losses after one epoch.
 #[derive(Clone, Copy, Debug)]
-pub struct EpochReport {
+pub(crate) struct EpochReport {
     /// The epoch, from 1.
     pub epoch: usize,
     /// Mean loss of the epoch's batches, each measured before its step.
@@ -98,7 +98,7 @@ pub struct EpochReport {
 }
 
 /// A tuning run over one data set: the split, the weights being fitted and Adam's state.
-pub struct Tuner<'a> {
+pub(crate) struct Tuner<'a> {
     data: &'a Dataset,
     train: Vec<usize>,
     validation: Vec<usize>,
@@ -169,7 +169,7 @@ fn batch_gradient(
 
 impl<'a> Tuner<'a> {
     /// A run over `data` starting from `start`, with `options`' hold-out share and seed.
-    pub fn new(data: &'a Dataset, start: &Weights, options: &TuneOptions) -> Tuner<'a> {
+    pub(crate) fn new(data: &'a Dataset, start: &Weights, options: &TuneOptions) -> Tuner<'a> {
         assert_eq!(
             data.family(),
             start.family(),
@@ -206,23 +206,23 @@ impl<'a> Tuner<'a> {
     }
 
     /// Positions fitted on.
-    pub fn train_len(&self) -> usize {
+    pub(crate) fn train_len(&self) -> usize {
         self.train.len()
     }
 
     /// Positions held out.
-    pub fn validation_len(&self) -> usize {
+    pub(crate) fn validation_len(&self) -> usize {
         self.validation.len()
     }
 
     /// Parameters the training positions can move (the others keep their values).
-    pub fn active_len(&self) -> usize {
+    pub(crate) fn active_len(&self) -> usize {
         self.occurrences.iter().filter(|&&n| n > 0).count()
     }
 
     /// The `K` under which the current weights predict the training positions' game results
     /// best: a scan over a geometric grid from 10 to 10 000, refined by golden-section search.
-    pub fn fit_k(&self) -> f64 {
+    pub(crate) fn fit_k(&self) -> f64 {
         let labelled: Vec<(f64, f64)> = self
             .train
             .par_iter()
@@ -258,7 +258,7 @@ impl<'a> Tuner<'a> {
     }
 
     /// The training and validation losses of the current weights.
-    pub fn losses(&self, k: f64, lambda: f64) -> (f64, f64) {
+    pub(crate) fn losses(&self, k: f64, lambda: f64) -> (f64, f64) {
         (
             mean_loss(self.data, &self.train, &self.weights, k, lambda),
             mean_loss(self.data, &self.validation, &self.weights, k, lambda),
@@ -266,7 +266,12 @@ impl<'a> Tuner<'a> {
     }
 
     /// Fits the weights for `options.epochs` epochs under `k`, calling `report` after each.
-    pub fn run(&mut self, k: f64, options: &TuneOptions, mut report: impl FnMut(&EpochReport)) {
+    pub(crate) fn run(
+        &mut self,
+        k: f64,
+        options: &TuneOptions,
+        mut report: impl FnMut(&EpochReport),
+    ) {
         const BETA1: f64 = 0.9;
         const BETA2: f64 = 0.999;
         const EPSILON: f64 = 1e-8;
@@ -350,19 +355,20 @@ impl<'a> Tuner<'a> {
     }
 
     /// Rounds the current weights to whole centipawns, as a weights file keeps them.
-    pub fn round(&mut self) {
+    pub(crate) fn round(&mut self) {
         for w in &mut self.weights {
             *w = w.round();
         }
     }
 
     /// The current weights, as exact values.
-    pub fn values(&self) -> &[f64] {
+    #[cfg(test)]
+    fn values(&self) -> &[f64] {
         &self.weights
     }
 
     /// The current weights, rounded to whole centipawns.
-    pub fn weights(&self) -> Weights {
+    pub(crate) fn weights(&self) -> Weights {
         let values = self.weights.iter().map(|w| w.round() as i32).collect();
         Weights::from_values(self.data.family(), values).expect("one value per parameter")
     }
@@ -376,6 +382,7 @@ mod tests {
     use crate::position::Position;
     use crate::search::eval::features;
     use crate::training::record::{Record, Result01};
+    use data::ReadReport;
     use rand::Rng;
 
     /// Positions of random Heian playouts (captures preferred, so material is uneven).

@@ -5,13 +5,13 @@ use crate::board::Color;
 use crate::position::Position;
 
 /// The defender has no royal left: the attacker has won.
-pub fn royals_gone(pos: &Position, defender: Color) -> bool {
+pub(super) fn royals_gone(pos: &Position, defender: Color) -> bool {
     pos.royals(defender).is_empty()
 }
 
 /// Whether the position after an attacker move threatens the defender: a royal is attacked or
 /// none is left.
-pub fn is_check(after: &Position, defender: Color) -> bool {
+pub(super) fn is_check(after: &Position, defender: Color) -> bool {
     royals_gone(after, defender) || after.in_check(defender)
 }
 
@@ -22,7 +22,7 @@ pub fn is_check(after: &Position, defender: Color) -> bool {
 /// defender is mated when no legal move is an escape.
 ///
 /// `attacker_royal`: the attacker had a royal before the move.
-pub fn is_escape(after: &Position, defender: Color, attacker_royal: bool) -> bool {
+pub(super) fn is_escape(after: &Position, defender: Color, attacker_royal: bool) -> bool {
     // Taking the attacker's last royal wins for the defender, whatever else hangs.
     after.royals(defender).count() != 1
         || !after.in_check(defender)

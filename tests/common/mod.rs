@@ -8,13 +8,13 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 
 /// The running engine, its standard input, and its output lines.
-pub fn spawn_shishi() -> (Child, Option<ChildStdin>, Receiver<String>) {
+pub(crate) fn spawn_shishi() -> (Child, Option<ChildStdin>, Receiver<String>) {
     spawn(Command::new(env!("CARGO_BIN_EXE_shishi")))
 }
 
 /// The USI engine under test: the built binary, or the command in `SHISHI_USI_ENGINE`.
 #[allow(dead_code)]
-pub fn spawn_usi_engine() -> (Child, Option<ChildStdin>, Receiver<String>) {
+pub(crate) fn spawn_usi_engine() -> (Child, Option<ChildStdin>, Receiver<String>) {
     let Ok(command) = std::env::var("SHISHI_USI_ENGINE") else {
         return spawn_shishi();
     };

@@ -8,7 +8,7 @@ use crate::position::Position;
 
 /// The highlight board for the piece on `square` (XBoard notation), or `None` if `square` is not
 /// a square of the board. A square with no piece of the side to move gives an empty board.
-pub fn board(pos: &Position, square: &str) -> Option<String> {
+pub(super) fn board(pos: &Position, square: &str) -> Option<String> {
     let variant = pos.variant();
     let from = parse_xboard_square(variant, square.trim())?;
     let (w, h) = (variant.width() as usize, variant.height() as usize);

@@ -3,9 +3,9 @@
 //! fits the sigmoid scale when none is given, trains, and writes the quantised net after every
 //! epoch.
 
-pub mod model;
-pub mod samples;
-pub mod trainer;
+pub(crate) mod model;
+pub(crate) mod samples;
+pub(crate) mod trainer;
 
 pub use model::{Model, Target};
 pub use samples::{Reading, SampleError, Samples};

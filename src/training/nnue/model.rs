@@ -18,7 +18,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 /// The output scale written into nets: evaluation units per output unit.
-pub const SCALE: f32 = 400.0;
+pub(crate) const SCALE: f32 = 400.0;
 
 /// The loss's target: `lambda` of the search score's win chance plus the rest of the result.
 #[derive(Clone, Copy, Debug)]

@@ -14,7 +14,7 @@ use std::fmt;
 
 /// One coefficient of one position: parameter `index` counts `coef` times (sente's view).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// The parameter, an index of the family's `Layout`.
     pub index: u16,
     /// How many times it counts, from sente's view.
@@ -23,7 +23,7 @@ pub struct Entry {
 
 /// A line of a data file that is not a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadLine {
+pub(crate) struct BadLine {
     /// The file, as it was named.
     pub file: String,
     /// The line number, from 1.
@@ -40,7 +40,7 @@ impl fmt::Display for BadLine {
 
 /// What reading the data found besides the positions.
 #[derive(Clone, Debug, Default)]
-pub struct ReadReport {
+pub(crate) struct ReadReport {
     /// Lines that are not records, in file order.
     pub bad: Vec<BadLine>,
     /// Records of the other family, skipped.
@@ -49,7 +49,7 @@ pub struct ReadReport {
 
 /// Positions of one family with their coefficients, search scores and game results.
 #[derive(Clone, Debug)]
-pub struct Dataset {
+pub(crate) struct Dataset {
     family: Family,
     entries: Vec<Entry>,
     /// Position `p`'s entries are `entries[starts[p]..starts[p + 1]]`.
@@ -103,7 +103,7 @@ fn coefficients(record: &Record) -> Option<Vec<Entry>> {
 
 impl Dataset {
     /// No positions yet.
-    pub fn new(family: Family) -> Dataset {
+    pub(crate) fn new(family: Family) -> Dataset {
         Dataset {
             family,
             entries: Vec::new(),
@@ -115,7 +115,7 @@ impl Dataset {
 
     /// Adds the records of `family` in `text` (the contents of the file `file`), computing
     /// their coefficients in parallel; reports the lines it skipped.
-    pub fn add_text(&mut self, file: &str, text: &str, report: &mut ReadReport) {
+    pub(crate) fn add_text(&mut self, file: &str, text: &str, report: &mut ReadReport) {
         let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
         let family = self.family;
         let read: Vec<Line> = lines
@@ -142,7 +142,10 @@ impl Dataset {
     }
 
     /// Reads data files (`variant;sfen;score;result` lines, see `record`).
-    pub fn read_files(family: Family, paths: &[String]) -> std::io::Result<(Dataset, ReadReport)> {
+    pub(crate) fn read_files(
+        family: Family,
+        paths: &[String],
+    ) -> std::io::Result<(Dataset, ReadReport)> {
         let mut data = Dataset::new(family);
         let mut report = ReadReport::default();
         for path in paths {
@@ -154,41 +157,36 @@ impl Dataset {
     }
 
     /// The family the positions belong to.
-    pub fn family(&self) -> Family {
+    pub(crate) fn family(&self) -> Family {
         self.family
     }
 
     /// Number of positions.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.scores.len()
-    }
-
-    /// Whether there are no positions.
-    pub fn is_empty(&self) -> bool {
-        self.scores.is_empty()
     }
 
     /// Position `p`'s coefficients.
     #[inline]
-    pub fn entries(&self, p: usize) -> &[Entry] {
+    pub(crate) fn entries(&self, p: usize) -> &[Entry] {
         &self.entries[self.starts[p]..self.starts[p + 1]]
     }
 
     /// Position `p`'s search score, centipawns from sente's view.
     #[inline]
-    pub fn score(&self, p: usize) -> f64 {
+    pub(crate) fn score(&self, p: usize) -> f64 {
         f64::from(self.scores[p])
     }
 
     /// Position `p`'s game result from sente's view: 1, 0.5 or 0.
     #[inline]
-    pub fn result(&self, p: usize) -> f64 {
+    pub(crate) fn result(&self, p: usize) -> f64 {
         f64::from(self.results[p])
     }
 
     /// Position `p`'s evaluation under `weights` (layout order), sente's view.
     #[inline]
-    pub fn eval(&self, p: usize, weights: &[f64]) -> f64 {
+    pub(crate) fn eval(&self, p: usize, weights: &[f64]) -> f64 {
         self.entries(p)
             .iter()
             .map(|e| weights[usize::from(e.index)] * f64::from(e.coef))
@@ -197,7 +195,7 @@ impl Dataset {
 
     /// How often each parameter counts in `positions`: the sum of its coefficients' sizes
     /// (0 for a parameter they never use).
-    pub fn occurrences(&self, positions: &[usize]) -> Vec<u64> {
+    pub(crate) fn occurrences(&self, positions: &[usize]) -> Vec<u64> {
         let mut counts = vec![0; Layout::of(self.family).len()];
         for &p in positions {
             for e in self.entries(p) {
