@@ -23,9 +23,6 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shishi::notation::{parse_move, write_move, Notation};
 use shishi::{Color, Position, Variant};
-use std::io::Write;
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// The client's `move_overhead` in `bot/config.yml`, taken off the main time before `go`.
@@ -34,69 +31,25 @@ const CLIENT_MOVE_OVERHEAD: u64 = 1000;
 /// Slack for a loaded test machine on top of the engine's own promise, where a check has any.
 const SLACK: Duration = Duration::from_millis(300);
 
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    rx: Receiver<String>,
-    seen: Vec<String>,
+/// The engine as the bot client drives it, with the checks of these tests.
+struct Engine(common::Transcript);
+
+impl std::ops::Deref for Engine {
+    type Target = common::Transcript;
+    fn deref(&self) -> &common::Transcript {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Engine {
+    fn deref_mut(&mut self) -> &mut common::Transcript {
+        &mut self.0
+    }
 }
 
 impl Engine {
     fn start() -> Engine {
-        let (child, stdin, rx) = common::spawn_shishi();
-        Engine {
-            child,
-            stdin,
-            rx,
-            seen: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// The next line starting with `prefix`, skipping others; fails after `limit`.
-    fn expect_within(&mut self, prefix: &str, limit: Duration) -> String {
-        let deadline = Instant::now() + limit;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.rx.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if line.starts_with(prefix) {
-                        return line;
-                    }
-                }
-                Err(_) => panic!(
-                    "no line starting with '{prefix}' within {limit:?}; last lines: {:?}",
-                    &self.seen[self.seen.len().saturating_sub(15)..]
-                ),
-            }
-        }
-    }
-
-    fn expect(&mut self, prefix: &str) -> String {
-        self.expect_within(prefix, Duration::from_secs(30))
-    }
-
-    /// Whether a line starting with `prefix` arrives within `wait`.
-    fn arrives(&mut self, prefix: &str, wait: Duration) -> bool {
-        let deadline = Instant::now() + wait;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.rx.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if line.starts_with(prefix) {
-                        return true;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return false,
-            }
-        }
+        Engine(common::Transcript::shishi())
     }
 
     fn assert_no_errors(&self) {

@@ -10,27 +10,27 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shishi::notation::{parse_move, write_move, Notation};
 use shishi::{Position, Variant};
-use std::io::Write;
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    rx: Receiver<String>,
-    seen: Vec<String>,
+/// The engine under test, with the USI helpers of these tests.
+struct Engine(common::Transcript);
+
+impl std::ops::Deref for Engine {
+    type Target = common::Transcript;
+    fn deref(&self) -> &common::Transcript {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Engine {
+    fn deref_mut(&mut self) -> &mut common::Transcript {
+        &mut self.0
+    }
 }
 
 impl Engine {
     fn start() -> Engine {
-        let (child, stdin, rx) = common::spawn_usi_engine();
-        Engine {
-            child,
-            stdin,
-            rx,
-            seen: Vec::new(),
-        }
+        Engine(common::Transcript::usi_engine())
     }
 
     fn usi() -> Engine {
@@ -38,61 +38,6 @@ impl Engine {
         e.send("usi");
         e.expect("usiok");
         e
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// The next line starting with `prefix`, skipping others; fails after 30 s.
-    fn expect(&mut self, prefix: &str) -> String {
-        self.expect_within(prefix, Duration::from_secs(30))
-    }
-
-    fn expect_within(&mut self, prefix: &str, limit: Duration) -> String {
-        let deadline = Instant::now() + limit;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.rx.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if line.starts_with(prefix) {
-                        return line;
-                    }
-                }
-                Err(_) => panic!(
-                    "no line starting with '{prefix}' within {limit:?}; last lines: {:?}",
-                    &self.seen[self.seen.len().saturating_sub(15)..]
-                ),
-            }
-        }
-    }
-
-    /// Every line until (and without) the one starting with `prefix`.
-    fn lines_until(&mut self, prefix: &str) -> Vec<String> {
-        let start = self.seen.len();
-        self.expect(prefix);
-        self.seen[start..self.seen.len() - 1].to_vec()
-    }
-
-    /// Whether a line starting with `prefix` arrives within `wait`.
-    fn arrives(&mut self, prefix: &str, wait: Duration) -> bool {
-        let deadline = Instant::now() + wait;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.rx.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if line.starts_with(prefix) {
-                        return true;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => return false,
-                Err(RecvTimeoutError::Disconnected) => return false,
-            }
-        }
     }
 
     /// The SFEN the engine holds, from `d`.
@@ -112,9 +57,8 @@ impl Engine {
             .unwrap_or_else(|| panic!("no error for '{command}'"))
     }
 
-    fn close(mut self) {
-        self.stdin.take();
-        let _ = self.child.wait();
+    fn close(self) {
+        self.0.close();
     }
 }
 

@@ -8,27 +8,31 @@ mod common;
 
 use shishi::notation::{parse_move, write_move, Notation};
 use shishi::{Position, Variant};
-use std::io::Write;
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
+/// The engine in XBoard mode, with the helpers of these tests.
 struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    rx: Receiver<String>,
-    seen: Vec<String>,
+    t: common::Transcript,
     pings: u32,
+}
+
+impl std::ops::Deref for Engine {
+    type Target = common::Transcript;
+    fn deref(&self) -> &common::Transcript {
+        &self.t
+    }
+}
+
+impl std::ops::DerefMut for Engine {
+    fn deref_mut(&mut self) -> &mut common::Transcript {
+        &mut self.t
+    }
 }
 
 impl Engine {
     fn xboard() -> Engine {
-        let (child, stdin, rx) = common::spawn_shishi();
         let mut e = Engine {
-            child,
-            stdin,
-            rx,
-            seen: Vec::new(),
+            t: common::Transcript::shishi(),
             pings: 0,
         };
         e.send("xboard");
@@ -37,40 +41,13 @@ impl Engine {
         e
     }
 
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    fn expect(&mut self, prefix: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.rx.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if line.starts_with(prefix) {
-                        return line;
-                    }
-                }
-                Err(_) => panic!(
-                    "no line starting with '{prefix}'; last lines: {:?}",
-                    &self.seen[self.seen.len().saturating_sub(15)..]
-                ),
-            }
-        }
-    }
-
     /// Sends `command`, then a ping, and returns every line before the pong.
     fn replies(&mut self, command: &str) -> Vec<String> {
         self.send(command);
         self.pings += 1;
         let n = self.pings;
         self.send(&format!("ping {n}"));
-        let start = self.seen.len();
-        self.expect(&format!("pong {n}"));
-        self.seen[start..self.seen.len() - 1].to_vec()
+        self.lines_until(&format!("pong {n}"))
     }
 
     /// The engine's next move, joining the legs of a multi-leg move.
@@ -88,8 +65,7 @@ impl Engine {
 
     fn close(mut self) {
         self.send("quit");
-        self.stdin.take();
-        let _ = self.child.wait();
+        self.t.close();
     }
 }
 

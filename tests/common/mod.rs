@@ -1,11 +1,14 @@
 //! Shared by the protocol transcript tests: start the built `shishi` binary with its standard
-//! output read line by line on a thread, so a test can wait for a reply with a timeout.
+//! output read line by line on a thread, so a test can wait for a reply with a timeout
+//! ([`Transcript`]: send a line, wait for a line starting with a prefix, keep what was seen).
 //!
 //! The USI tests run against another build of the same engine when `SHISHI_USI_ENGINE` names
 //! its command (`scripts/test` sets `node wasm/shishi-usi.mjs`, the browser build).
 
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
 
 /// The running engine, its standard input, and its output lines.
 pub(crate) fn spawn_shishi() -> (Child, Option<ChildStdin>, Receiver<String>) {
@@ -45,4 +48,88 @@ fn spawn(mut command: Command) -> (Child, Option<ChildStdin>, Receiver<String>) 
     });
     let stdin = child.stdin.take();
     (child, stdin, rx)
+}
+
+/// A running engine: what the test sends and every line it has seen so far. Each test file
+/// uses some of the methods only.
+#[allow(dead_code)]
+pub(crate) struct Transcript {
+    pub(crate) child: Child,
+    pub(crate) stdin: Option<ChildStdin>,
+    rx: Receiver<String>,
+    /// Every line read so far, in order.
+    pub(crate) seen: Vec<String>,
+}
+
+#[allow(dead_code)]
+impl Transcript {
+    /// The built binary.
+    pub(crate) fn shishi() -> Transcript {
+        Transcript::from(spawn_shishi())
+    }
+
+    /// The USI engine under test (see [`spawn_usi_engine`]).
+    pub(crate) fn usi_engine() -> Transcript {
+        Transcript::from(spawn_usi_engine())
+    }
+
+    fn from((child, stdin, rx): (Child, Option<ChildStdin>, Receiver<String>)) -> Transcript {
+        Transcript {
+            child,
+            stdin,
+            rx,
+            seen: Vec::new(),
+        }
+    }
+
+    pub(crate) fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next line starting with `prefix`, skipping others; fails after 30 s.
+    pub(crate) fn expect(&mut self, prefix: &str) -> String {
+        self.expect_within(prefix, Duration::from_secs(30))
+    }
+
+    /// The next line starting with `prefix`, skipping others; fails after `limit`.
+    pub(crate) fn expect_within(&mut self, prefix: &str, limit: Duration) -> String {
+        if self.arrives(prefix, limit) {
+            return self.seen.last().cloned().unwrap_or_default();
+        }
+        panic!(
+            "no line starting with '{prefix}' within {limit:?}; last lines: {:?}",
+            &self.seen[self.seen.len().saturating_sub(15)..]
+        )
+    }
+
+    /// Whether a line starting with `prefix` arrives within `wait`.
+    pub(crate) fn arrives(&mut self, prefix: &str, wait: Duration) -> bool {
+        let deadline = Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let Ok(line) = self.rx.recv_timeout(left) else {
+                return false;
+            };
+            let found = line.starts_with(prefix);
+            self.seen.push(line);
+            if found {
+                return true;
+            }
+        }
+    }
+
+    /// Every line until (and without) the one starting with `prefix`.
+    pub(crate) fn lines_until(&mut self, prefix: &str) -> Vec<String> {
+        let start = self.seen.len();
+        self.expect(prefix);
+        self.seen[start..self.seen.len() - 1].to_vec()
+    }
+
+    /// Closes the engine's input and waits for it to end.
+    pub(crate) fn close(mut self) {
+        self.stdin.take();
+        let _ = self.child.wait();
+    }
 }
