@@ -159,3 +159,107 @@ fn tune_rejects_bad_arguments_in_one_line() {
     assert!(stderr.contains("cannot read /nonexistent/x"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `shishi spsa` over shishi's own `Tune_` options at fixed nodes: every iteration is printed
+/// and written to the CSV, the values stay in their ranges, and a run resumed from a cut CSV
+/// plays the same games and ends with the same values (fixed nodes make the games repeat).
+#[test]
+fn spsa_tunes_options_by_self_play_and_resumes_where_it_stopped() {
+    let dir = scratch("spsa");
+    let csv = dir.join("spsa.csv");
+    let engine = format!("cmd={},nodes=300", env!("CARGO_BIN_EXE_shishi"));
+    let args = |csv: &str, resume: bool| {
+        let mut a = vec![
+            "spsa",
+            "--engine",
+            engine.as_str(),
+            "--param",
+            "Tune_RfpMargin=200,50,400,30,0.002",
+            "--param",
+            "Tune_LmrMinMoves=3,1,12,1,0.002",
+            "--iterations",
+            "3",
+            "--variant",
+            "heian",
+            "--tc",
+            "100+0",
+            "--max-moves",
+            "40",
+            "--out",
+        ];
+        a.push(csv);
+        if resume {
+            a.push("--resume");
+        }
+        a.iter().map(|s| s.to_string()).collect::<Vec<String>>()
+    };
+    let run = |args: Vec<String>| {
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        shishi(&refs)
+    };
+    let (code, out, err) = run(args(csv.to_str().unwrap(), false));
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.matches("iteration ").count(), 3, "{out}");
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("final: option.Tune_RfpMargin="), "{last}");
+    let whole = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<&str> = whole.lines().collect();
+    assert_eq!(rows[0], "iteration,result,Tune_RfpMargin,Tune_LmrMinMoves");
+    assert_eq!(rows.len(), 4, "{whole}");
+    for row in &rows[1..] {
+        let f: Vec<f64> = row.split(',').map(|v| v.parse().unwrap()).collect();
+        assert!((-2.0..=2.0).contains(&f[1]), "{row}");
+        assert!(
+            (50.0..=400.0).contains(&f[2]) && (1.0..=12.0).contains(&f[3]),
+            "{row}"
+        );
+    }
+    // Cut after the first iteration and resume: the same two iterations follow.
+    let cut = dir.join("cut.csv");
+    std::fs::write(&cut, format!("{}\n{}\n", rows[0], rows[1])).unwrap();
+    let (code, out, err) = run(args(cut.to_str().unwrap(), true));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("resumed after iteration 1:"), "{out}");
+    assert_eq!(out.matches("iteration ").count(), 3, "{out}");
+    assert_eq!(std::fs::read_to_string(&cut).unwrap(), whole);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn spsa_refuses_bad_parameters_by_name() {
+    let engine = format!("cmd={},nodes=300", env!("CARGO_BIN_EXE_shishi"));
+    for (param, says) in [
+        ("Tune_RfpMargin=500,50,400,30,0.002", "outside"),
+        ("Tune_RfpMargin=200,50,400", "START,MIN,MAX,C_END,R_END"),
+        ("Tune_RfpMargin=200,50,400,0,0.002", "positive"),
+        (
+            "Tune_NoSuchThing=200,50,400,30,0.002",
+            "declares no option 'Tune_NoSuchThing'",
+        ),
+    ] {
+        let (code, _, err) = shishi(&[
+            "spsa",
+            "--engine",
+            &engine,
+            "--param",
+            param,
+            "--variant",
+            "heian",
+        ]);
+        assert_eq!(code, 2, "{param}: {err}");
+        assert!(
+            err.contains("--param") && err.contains(says),
+            "{param}: {err}"
+        );
+    }
+    let (code, _, err) = shishi(&[
+        "spsa",
+        "--engine",
+        &engine,
+        "--param",
+        "Tune_RfpMargin=200,50,400,30,0.002",
+        "--resume",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--resume needs"), "{err}");
+}

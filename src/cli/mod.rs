@@ -6,10 +6,12 @@ mod analyse;
 mod bench;
 mod convert;
 mod datagen;
+mod game_args;
 mod mate;
 mod perft;
 mod play_match;
 mod sprt;
+mod spsa;
 mod train;
 mod tune;
 
@@ -51,6 +53,8 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// The Elo and SPRT lines of `match` for pair counts summed elsewhere (a split match).
     Sprt(sprt::SprtArgs),
+    /// Tune engine options (e.g. the `Tune_` search parameters) by SPSA over self-play pairs.
+    Spsa(spsa::SpsaArgs),
 }
 
 /// Errors shown to the user as one line; exit code 2.
@@ -113,6 +117,7 @@ pub fn run() -> i32 {
         Some(Command::Train(args)) => train::run(args),
         Some(Command::Convert(args)) => convert::run(args),
         Some(Command::Sprt(args)) => sprt::run(args),
+        Some(Command::Spsa(args)) => spsa::run(args),
         None => {
             crate::protocol::run_stdio();
             Ok(())

@@ -1,22 +1,19 @@
 //! `shishi match`: plays a match between two USI or XBoard engines and judges it by shishi's
 //! own rules (see `crate::matchplay`). This file only reads the arguments.
 
-use super::{parse_rules, parse_variant, UsageError};
+use super::game_args::GameArgs;
+use super::UsageError;
 use crate::board::{Color, Variant};
-use crate::matchplay::driver::TimeControl;
 use crate::matchplay::engine_spec::parse_engine;
-use crate::matchplay::openings::{parse_book, Opening};
+use crate::matchplay::openings::Opening;
 use crate::matchplay::pgn::{write_record, RecordInfo};
-use crate::matchplay::play_game::{DrawAdjudication, GameRules, ResignAdjudication};
 use crate::matchplay::resume::{read_past_games, PastGame, ResumeCheck};
 use crate::matchplay::stats::Sprt;
 use crate::matchplay::{
-    check_engine, distinct_names, game_start, run_match, summary_table, MatchConfig, MatchGame,
-    Protocol,
+    check_engine, distinct_names, run_match, summary_table, MatchConfig, MatchGame, Protocol,
 };
 use clap::Args;
 use std::io::Write;
-use std::time::Duration;
 
 #[derive(Args)]
 pub(super) struct MatchArgs {
@@ -29,28 +26,8 @@ pub(super) struct MatchArgs {
     /// comma (`usi,xboard`).
     #[arg(long, default_value = "auto")]
     proto: String,
-    /// chushogi, heian, heian9x8, heian8x9 or heian8x8.
-    #[arg(long, default_value = "chushogi")]
-    variant: String,
-    /// Rule set both engines are set to and the referee judges by: lishogi, jcsa or hachu.
-    #[arg(long, default_value = "lishogi")]
-    rules: String,
     #[arg(long, default_value_t = 2)]
     games: usize,
-    /// Seconds per game + increment per move, e.g. 10+0.1 or 1:00+0.5 (an engine's own tc=
-    /// overrides it: time odds).
-    #[arg(long, default_value = "10+0.1")]
-    tc: String,
-    /// USI byoyomi in milliseconds.
-    #[arg(long, default_value_t = 0)]
-    byoyomi: u64,
-    /// Opening book (SFEN [; moves ...] per line); each opening is played twice, colours
-    /// swapped. Without it every game starts from the start position.
-    #[arg(long)]
-    openings: Option<String>,
-    /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
     /// Write the games to this PGN file.
     #[arg(long)]
     pgn: Option<String>,
@@ -70,89 +47,11 @@ pub(super) struct MatchArgs {
     /// match's.
     #[arg(long)]
     pairs: Option<String>,
-    /// Draw when both scores stay small: movenumber=40,movecount=8,score=10.
-    #[arg(long)]
-    draw_adjudication: Option<String>,
-    /// Loss when a score stays low: movecount=3,score=1000[,twosided].
-    #[arg(long)]
-    resign_adjudication: Option<String>,
-    /// Adjudicate a draw once each side has made this many moves (the opening's included).
-    #[arg(long)]
-    max_moves: Option<u32>,
-    /// Milliseconds an engine may overrun its clock before it forfeits.
-    #[arg(long, default_value_t = 200)]
-    margin_ms: u64,
     /// Event name for the PGN.
     #[arg(long, default_value = "shishi match")]
     event: String,
-    /// Print every protocol line on stderr.
-    #[arg(long)]
-    debug: bool,
-}
-
-/// `key=value,...` into pairs, with bare words as `(word, "")`.
-fn key_values(text: &str) -> Vec<(String, String)> {
-    text.split(',')
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .map(|p| match p.split_once('=') {
-            Some((k, v)) => (k.trim().to_ascii_lowercase(), v.trim().to_string()),
-            None => (p.to_ascii_lowercase(), String::new()),
-        })
-        .collect()
-}
-
-fn number<T: std::str::FromStr>(option: &str, key: &str, value: &str) -> Result<T, UsageError> {
-    value
-        .parse()
-        .map_err(|_| UsageError(format!("{option}: {key} must be a number, not '{value}'")))
-}
-
-fn parse_draw(text: &str) -> Result<DrawAdjudication, UsageError> {
-    let mut d = DrawAdjudication {
-        move_number: 40,
-        move_count: 8,
-        score: 10,
-    };
-    for (k, v) in key_values(text) {
-        match k.as_str() {
-            "movenumber" => d.move_number = number("--draw-adjudication", &k, &v)?,
-            "movecount" => d.move_count = number("--draw-adjudication", &k, &v)?,
-            "score" => d.score = number("--draw-adjudication", &k, &v)?,
-            _ => {
-                return Err(UsageError(format!(
-                    "--draw-adjudication: unknown key '{k}' (movenumber, movecount, score)"
-                )))
-            }
-        }
-    }
-    Ok(d)
-}
-
-fn parse_resign(text: &str) -> Result<ResignAdjudication, UsageError> {
-    let mut r = ResignAdjudication {
-        move_count: 3,
-        score: 1000,
-        two_sided: false,
-    };
-    for (k, v) in key_values(text) {
-        match k.as_str() {
-            "movecount" => r.move_count = number("--resign-adjudication", &k, &v)?,
-            "score" => r.score = number("--resign-adjudication", &k, &v)?,
-            "twosided" => r.two_sided = v.is_empty() || v == "true" || v == "1",
-            _ => {
-                return Err(UsageError(format!(
-                    "--resign-adjudication: unknown key '{k}' (movecount, score, twosided)"
-                )))
-            }
-        }
-    }
-    if r.move_count == 0 || r.score <= 0 {
-        return Err(UsageError(
-            "--resign-adjudication needs movecount >= 1 and score > 0".into(),
-        ));
-    }
-    Ok(r)
+    #[command(flatten)]
+    game: GameArgs,
 }
 
 /// The finished games of the match in `path` (none if the file does not exist yet).
@@ -215,20 +114,6 @@ fn pair_slice(text: &str, games: usize) -> Result<(usize, usize), UsageError> {
     Ok((2 * a, (2 * b).min(games) - 2 * a))
 }
 
-/// `--games` and `--concurrency` in their ranges.
-fn check_counts(args: &MatchArgs) -> Result<(), UsageError> {
-    if args.games == 0 {
-        return Err(UsageError("--games must be at least 1".into()));
-    }
-    if args.concurrency == 0 || args.concurrency > 64 {
-        return Err(UsageError(format!(
-            "--concurrency must be between 1 and 64, not {}",
-            args.concurrency
-        )));
-    }
-    Ok(())
-}
-
 /// `--proto`: one protocol for both engines or one each.
 fn protocols(proto: &str) -> Result<[Protocol; 2], UsageError> {
     let protocols = proto
@@ -244,18 +129,6 @@ fn protocols(proto: &str) -> Result<[Protocol; 2], UsageError> {
         _ => Err(UsageError(
             "--proto takes one protocol or two separated by a comma".into(),
         )),
-    }
-}
-
-/// The opening book `--openings` names, or the start position alone.
-fn openings(args: &MatchArgs, variant: Variant) -> Result<Vec<Opening>, UsageError> {
-    match &args.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| UsageError(format!("cannot read openings '{path}': {e}")))?;
-            parse_book(variant, &text).map_err(|e| UsageError(format!("openings '{path}': {e}")))
-        }
-        None => Ok(vec![Opening::startpos(variant)]),
     }
 }
 
@@ -312,41 +185,30 @@ pub(super) fn run(args: MatchArgs) -> Result<(), UsageError> {
         ))
     })?;
     let protocol = protocols(&args.proto)?;
-    let variant = parse_variant(&args.variant)?;
-    let rules = parse_rules(&args.rules)?;
-    let tc =
-        TimeControl::parse(&args.tc, args.byoyomi).map_err(|e| UsageError(format!("--tc: {e}")))?;
+    let game = args.game.setup()?;
+    let variant = game.variant;
     let mut engines = Vec::new();
     for (text, proto) in engine_texts.iter().zip(protocol) {
-        let engine = parse_engine(text, proto, tc, &args.tc, args.byoyomi)
+        let engine = parse_engine(text, proto, game.tc, &args.game.tc, args.game.byoyomi)
             .map_err(|e| UsageError(format!("--engine '{text}': {e}")))?;
         engines.push(engine);
     }
     let engines: [_; 2] = engines.try_into().expect("two engines");
-    check_counts(&args)?;
-    let openings = openings(&args, variant)?;
+    if args.games == 0 {
+        return Err(UsageError("--games must be at least 1".into()));
+    }
     let sprt = args
         .sprt
         .as_deref()
         .map(Sprt::parse)
         .transpose()
         .map_err(|e| UsageError(format!("--sprt: {e}")))?;
-    let draw = args
-        .draw_adjudication
-        .as_deref()
-        .map(parse_draw)
-        .transpose()?;
-    let resign = args
-        .resign_adjudication
-        .as_deref()
-        .map(parse_resign)
-        .transpose()?;
     for engine in &engines {
-        check_engine(engine, variant, args.debug).map_err(|e| UsageError(e.to_string()))?;
+        check_engine(engine, variant, args.game.debug).map_err(|e| UsageError(e.to_string()))?;
     }
     let resumed = match (&args.pgn, args.resume) {
         (None, true) => return Err(UsageError("--resume needs the match's --pgn file".into())),
-        (Some(path), true) => past_games(path, &args, variant, &engines, &openings)?,
+        (Some(path), true) => past_games(path, &args, variant, &engines, &game.openings)?,
         _ => Vec::new(),
     };
     let mut pgn = open_pgn(&args)?;
@@ -358,17 +220,11 @@ pub(super) fn run(args: MatchArgs) -> Result<(), UsageError> {
         engines,
         games,
         first_game,
-        openings,
-        concurrency: args.concurrency,
-        rules: GameRules {
-            start: game_start(variant, rules),
-            margin: Duration::from_millis(args.margin_ms),
-            draw,
-            resign,
-            max_moves: args.max_moves,
-        },
+        openings: game.openings,
+        concurrency: args.game.concurrency,
+        rules: game.rules,
         sprt,
-        debug: args.debug,
+        debug: args.game.debug,
         resumed,
     };
     let mut pgn_error = None;

@@ -167,6 +167,8 @@ pub struct EngineId {
     /// The variants the engine declared (USI `USI_Variant`/`UCI_Variant` combo values, XBoard
     /// `feature variants`), as last announced.
     pub variants: Vec<String>,
+    /// The names of the options the engine declared (USI `option name`; none known for XBoard).
+    pub options: Vec<String>,
 }
 
 /// A protocol driver for one engine process.

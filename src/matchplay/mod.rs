@@ -25,11 +25,12 @@ pub mod play_game;
 pub(crate) mod process;
 pub mod referee;
 pub mod resume;
+pub mod spsa;
 pub mod stats;
 pub(crate) mod usi;
 pub(crate) mod xboard;
 
-use driver::{Driver, EngineSetup, Failure, GameStart};
+use driver::{Driver, EngineId, EngineSetup, Failure, GameStart};
 use engine_spec::EngineConfig;
 use openings::Opening;
 use play_game::{play_game, GameRules, PlayedGame};
@@ -233,6 +234,15 @@ pub fn check_engine(
     variant: Variant,
     debug: bool,
 ) -> Result<String, EngineCheckError> {
+    inspect_engine(engine, variant, debug).map(|id| id.name)
+}
+
+/// [`check_engine`], returning all the engine said of itself.
+pub fn inspect_engine(
+    engine: &EngineConfig,
+    variant: Variant,
+    debug: bool,
+) -> Result<EngineId, EngineCheckError> {
     let mut driver = connect(engine, variant, debug).map_err(|f| {
         let why = match f {
             Failure::Crash(e) | Failure::Protocol(e) => e,
@@ -246,17 +256,17 @@ pub fn check_engine(
             why,
         }
     })?;
-    let name = driver.name().to_string();
+    let id = driver.id().clone();
     let wanted = driver.variant_name().to_string();
     let declared = driver.declared_variants();
     let known = declared.iter().any(|v| v.eq_ignore_ascii_case(&wanted));
     let count = declared.len();
     driver.quit();
     if known {
-        Ok(name)
+        Ok(id)
     } else {
         Err(EngineCheckError::VariantNotDeclared {
-            engine: engine.name.clone().unwrap_or(name),
+            engine: engine.name.clone().unwrap_or(id.name),
             variant: wanted,
             declared: count,
         })

@@ -114,6 +114,7 @@ impl UsiDriver {
                 name: first.name.unwrap_or_else(|| process.command().to_string()),
                 variant: setup.variant.clone(),
                 variants: first.variants,
+                options: first.options.clone(),
             },
             process,
             options: first.options,

@@ -143,6 +143,7 @@ impl XboardDriver {
                 name,
                 variant: setup.variant.clone(),
                 variants: Vec::new(),
+                options: Vec::new(),
             },
             features,
             sent: 0,
