@@ -471,7 +471,7 @@ impl Solver {
             let allowed = if or {
                 is_check(&self.pos, defender)
             } else {
-                is_escape(&self.pos, defender, attacker_royal)
+                is_escape(&mut self.pos, defender, attacker_royal)
             };
             if allowed {
                 children.push(Child {

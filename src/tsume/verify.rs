@@ -7,7 +7,7 @@
 //! can then take the defender's last royal (Chu), and a defender with no escape, or no legal
 //! move, is mated. The line ends with the mating move, as published tsume count it.
 
-use super::rules::royals_gone;
+use super::rules::{last_royal_capture, royals_gone};
 use crate::board::Color;
 use crate::movegen::{generate, MoveList};
 use crate::moves::Move;
@@ -110,12 +110,7 @@ fn all_moves(pos: &Position) -> MoveList {
 impl Verifier<'_> {
     /// A move of the attacker that takes the defender's last royal, if any.
     fn royal_capture(&self, pos: &mut Position) -> Option<Move> {
-        all_moves(pos).into_iter().find(|&mv| {
-            pos.play(mv);
-            let won = royals_gone(pos, self.defender);
-            pos.undo();
-            won
-        })
+        last_royal_capture(pos, self.defender)
     }
 
     /// The attacker's move in `pos`: the capture of the last royal, or the proof's move.
