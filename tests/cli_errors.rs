@@ -248,3 +248,23 @@ fn mate_without_a_problem_or_with_bad_ones() {
         "--max-plies 5000 is out of range",
     );
 }
+
+#[test]
+fn train_output_buckets_out_of_range() {
+    for buckets in ["0", "65"] {
+        rejects(
+            &[
+                "train",
+                "--data",
+                "x.txt",
+                "--family",
+                "heian",
+                "--out",
+                "x.nnue",
+                "--buckets",
+                buckets,
+            ],
+            "--buckets must be 1 to 64",
+        );
+    }
+}

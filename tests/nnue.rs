@@ -24,10 +24,11 @@ fn random_net(family: Family, hidden: usize, seed: u64) -> Arc<Network> {
             .map(|_| rng.gen_range(-300..300))
             .collect(),
         ft_bias: (0..hidden).map(|_| rng.gen_range(-100..200)).collect(),
+        buckets: 1,
         out_weights: (0..2 * hidden)
             .map(|_| rng.gen_range(-2000..2000))
             .collect(),
-        out_bias: 777,
+        out_bias: vec![777],
         adds_hand_crafted: false,
     })
 }
@@ -185,6 +186,17 @@ fn made_up_data(variant: Variant, positions: usize) -> String {
 
 #[test]
 fn the_trainer_learns_and_its_net_loads_and_plays() {
+    trainer_learns_and_its_net_loads_and_plays(1);
+}
+
+#[test]
+fn a_net_with_output_buckets_learns_loads_and_plays() {
+    trainer_learns_and_its_net_loads_and_plays(4);
+}
+
+/// Trains a net of `buckets` output buckets on made-up data, checks its quantisation error,
+/// its file and a search with it.
+fn trainer_learns_and_its_net_loads_and_plays(buckets: usize) {
     let text = made_up_data(Variant::Heian, 10000);
     let samples = Samples::parse(Family::Heian, &text, true).unwrap();
     assert_eq!(samples.len(), 20000);
@@ -193,7 +205,7 @@ fn the_trainer_learns_and_its_net_loads_and_plays() {
         k: 400.0,
         lambda: 1.0,
     };
-    let mut model = Model::new(Family::Heian, 32, 3, false);
+    let mut model = Model::new(Family::Heian, 32, buckets, 3, false);
     let before = nnue::mean_loss(&model, &held, target);
     let options = TrainOptions {
         epochs: 10,
@@ -214,6 +226,7 @@ fn the_trainer_learns_and_its_net_loads_and_plays() {
     );
     let bytes = model.quantise().to_bytes();
     let net = Arc::new(Network::from_bytes(&bytes).unwrap());
+    assert_eq!(net.buckets, buckets);
     // A run resumed from the written net starts where the net is, not from scratch.
     let resumed = Model::from_network(&net);
     let resumed_loss = nnue::mean_loss(&resumed, &held, target);
@@ -254,7 +267,7 @@ fn a_correction_of_the_hand_crafted_evaluation_trains_and_the_engine_adds_it() {
         lambda: 1.0,
     };
     // Untrained, the correction is zero: the loss is the hand-crafted evaluation's own.
-    let mut model = Model::new(Family::Heian, 16, 9, false);
+    let mut model = Model::new(Family::Heian, 16, 1, 9, false);
     model.correct_hand_crafted();
     let sigmoid = |x: f32| 1.0 / (1.0 + (-x / target.k).exp());
     let hand_crafted_loss = (0..held.len())
@@ -289,7 +302,7 @@ fn a_correction_of_the_hand_crafted_evaluation_trains_and_the_engine_adds_it() {
     let zero = Network {
         ft_weights: vec![0; net.ft_weights.len()],
         out_weights: vec![0; net.out_weights.len()],
-        out_bias: 0,
+        out_bias: vec![0; net.out_bias.len()],
         ..net
     };
     let nodes = |use_nnue: bool, net: Option<Network>| {
@@ -327,7 +340,7 @@ fn a_chu_net_trains_loads_and_plays() {
         k: 400.0,
         lambda: 1.0,
     };
-    let mut model = Model::new(Family::Chu, 16, 5, true);
+    let mut model = Model::new(Family::Chu, 16, 1, 5, true);
     let before = nnue::mean_loss(&model, &held, target);
     let options = TrainOptions {
         epochs: 4,
@@ -370,7 +383,7 @@ fn folding_the_factor_columns_keeps_every_output() {
         k: 400.0,
         lambda: 1.0,
     };
-    let mut model = Model::new(Family::Heian, 16, 7, true);
+    let mut model = Model::new(Family::Heian, 16, 2, 7, true);
     let options = TrainOptions {
         epochs: 2,
         batch: 64,

@@ -3,6 +3,7 @@
 
 use super::UsageError;
 use crate::board::Family;
+use crate::nnue::network::MAX_BUCKETS;
 use crate::nnue::Network;
 use crate::training::nnue::{self, Model, Reading, Samples, Target, TrainOptions};
 use crate::training::packed::is_packed;
@@ -24,6 +25,10 @@ pub(super) struct TrainArgs {
     /// Hidden units per side (a multiple of 8).
     #[arg(long, default_value_t = 128)]
     hidden: usize,
+    /// Output buckets: separate output weights for positions with fewer or more pieces on
+    /// the board (equal shares of the piece count; 1: none).
+    #[arg(long, default_value_t = 1)]
+    buckets: usize,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 20)]
     epochs: usize,
@@ -59,7 +64,7 @@ pub(super) struct TrainArgs {
     #[arg(long)]
     threads: Option<usize>,
     /// Start from this net (a net file, e.g. the one a stopped run wrote after its last epoch)
-    /// instead of random weights; `--hidden` is then the net's.
+    /// instead of random weights; `--hidden` and `--buckets` are then the net's.
     #[arg(long)]
     init: Option<String>,
     /// Seed of the initial weights and the batch order.
@@ -73,6 +78,12 @@ fn check(args: &TrainArgs) -> Result<(), UsageError> {
         return bad(format!(
             "--hidden must be a multiple of 8 up to 4096, not {}",
             args.hidden
+        ));
+    }
+    if args.buckets == 0 || args.buckets > MAX_BUCKETS {
+        return bad(format!(
+            "--buckets must be 1 to {MAX_BUCKETS}, not {}",
+            args.buckets
         ));
     }
     if args.epochs == 0 || args.batch == 0 {
@@ -135,7 +146,7 @@ fn initial_model(
 ) -> Model {
     let mut model = match init {
         Some(net) => Model::from_network(net),
-        None => Model::new(family, args.hidden, args.seed, false),
+        None => Model::new(family, args.hidden, args.buckets, args.seed, false),
     };
     if init.is_none() && residual {
         model.correct_hand_crafted();
@@ -211,9 +222,10 @@ pub(super) fn run(args: TrainArgs) -> Result<(), UsageError> {
         return Err(UsageError(e));
     }
     println!(
-        "wrote {} ({} hidden{}, K {k:.1}, lambda {}) in {:.1}s",
+        "wrote {} ({} hidden, {} output bucket(s){}, K {k:.1}, lambda {}) in {:.1}s",
         args.out,
         model.hidden,
+        model.buckets,
         if residual {
             ", added to the hand-crafted evaluation"
         } else {

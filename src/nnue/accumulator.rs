@@ -136,9 +136,10 @@ impl NnueStack {
     /// view, in evaluation units.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let (sente, gote) = self.sums();
+        let bucket = self.net.bucket(pos.occupied().count() as usize);
         match pos.side_to_move() {
-            Color::Sente => self.net.output(sente, gote),
-            Color::Gote => self.net.output(gote, sente),
+            Color::Sente => self.net.output(sente, gote, bucket),
+            Color::Gote => self.net.output(gote, sente, bucket),
         }
     }
 }

@@ -40,6 +40,22 @@ pub fn feature_count(family: Family) -> usize {
     2 * kind_count(family) * grid_side(family) * grid_side(family)
 }
 
+/// The most pieces a position of `family` holds: its fullest start position (pieces are never
+/// added, only captured).
+pub(crate) fn max_pieces(family: Family) -> usize {
+    match family {
+        Family::Chu => 92,
+        Family::Heian => 36,
+    }
+}
+
+/// The output bucket of a position of `family` holding `pieces` pieces, out of `buckets`:
+/// equal shares of the piece count, the fullest boards in the last bucket.
+#[inline]
+pub(crate) fn output_bucket(family: Family, pieces: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(1) * buckets / max_pieces(family)).min(buckets - 1)
+}
+
 /// The input index of `piece` on `sq` as `viewer` sees it, on a board of `variant`.
 #[inline]
 pub(crate) fn feature(variant: Variant, viewer: Color, piece: Piece, sq: Square) -> usize {
@@ -113,6 +129,24 @@ mod tests {
                     let f = feature(variant, viewer, pos.piece_at(sq), sq);
                     assert_eq!(kind_of(family, f), pos.piece_at(sq).kind());
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn max_pieces_is_the_fullest_start_position_and_buckets_cover_every_count() {
+        for family in [Family::Chu, Family::Heian] {
+            let fullest = Variant::ALL
+                .into_iter()
+                .filter(|v| v.family() == family)
+                .map(|v| Position::startpos(v).occupied().count() as usize)
+                .max();
+            assert_eq!(fullest, Some(max_pieces(family)), "{family:?}");
+            for buckets in [1, 2, 8] {
+                let of = |p| output_bucket(family, p, buckets);
+                assert_eq!(of(2), 0);
+                assert_eq!(of(max_pieces(family)), buckets - 1);
+                assert!((2..max_pieces(family)).all(|p| of(p) <= of(p + 1)));
             }
         }
     }

@@ -3,17 +3,21 @@
 //! Shape: inputs (see [`features`](super::features)) -> a feature transformer of `hidden` units
 //! per viewer (i16 weights, scaled by [`QA`]) -> the squared clipped ReLU, `clamp(x, 0, 1)^2`
 //! -> one output from both viewers' units, the side to move's first (i16 weights, scaled by
-//! [`QB`]). The output is multiplied by `scale` to give the search's evaluation units. A net
+//! [`QB`]), with its own weights and bias per output bucket: the buckets split the positions by
+//! the number of pieces on the board ([`features::output_bucket`]), so an ending is not judged
+//! by the weights of an opening. The output is multiplied by `scale` to give the search's
+//! evaluation units. A net
 //! may be a correction of the hand-crafted evaluation (`adds_hand_crafted`): the search then
 //! adds the two, which lets a net learnt from little data start from what the hand-crafted
 //! evaluation knows (Chu's 11 232 inputs against a few million positions).
 //!
-//! File (little-endian): the magic `SHNN`, the format version (u32: 1, or 2 for a net with
-//! flags), the family (u8: 0 Chu, 1 Heian), in version 2 a flags byte (bit 0: adds the
-//! hand-crafted evaluation), the number of inputs (u32), `hidden` (u32), `scale` (u32), the
-//! transformer's weights (inputs x hidden i16, input-major), its biases (hidden i16), the
-//! output weights (2 x hidden i16), the output bias (i32), and last the FNV-1a hash (u64) of
-//! everything before it. A net without flags is written as version 1.
+//! File (little-endian): the magic `SHNN`, the format version (u32: 1, 2 for a net with flags,
+//! 3 for a net with output buckets), the family (u8: 0 Chu, 1 Heian), from version 2 a flags
+//! byte (bit 0: adds the hand-crafted evaluation), the number of inputs (u32), `hidden` (u32),
+//! `scale` (u32), in version 3 the number of output buckets (u32), the transformer's weights
+//! (inputs x hidden i16, input-major), its biases (hidden i16), the output weights (2 x hidden
+//! i16 per bucket), the output biases (i32 per bucket), and last the FNV-1a hash (u64) of
+//! everything before it. Each net is written in the oldest version that holds it.
 
 use super::features;
 use crate::board::Family;
@@ -26,11 +30,13 @@ pub(crate) const QB: i32 = 1024;
 /// The four bytes a net file starts with.
 pub(crate) const MAGIC: [u8; 4] = *b"SHNN";
 /// The newest file format this build reads and writes (it reads version 1 too).
-pub(crate) const VERSION: u32 = 2;
+pub(crate) const VERSION: u32 = 3;
 /// The flag bit of a net that adds the hand-crafted evaluation.
 const ADDS_HAND_CRAFTED: u8 = 1;
 /// The most hidden units per viewer a file may declare.
 pub(crate) const MAX_HIDDEN: usize = 4096;
+/// The most output buckets a file may declare.
+pub(crate) const MAX_BUCKETS: usize = 64;
 
 /// Why a net file was refused.
 #[derive(Debug, thiserror::Error)]
@@ -87,10 +93,12 @@ pub struct Network {
     pub ft_weights: Vec<i16>,
     /// Transformer biases.
     pub ft_bias: Vec<i16>,
-    /// Output weights: the side to move's `hidden`, then the other side's.
+    /// Output buckets (1: none).
+    pub buckets: usize,
+    /// Output weights per bucket: the side to move's `hidden`, then the other side's.
     pub out_weights: Vec<i16>,
-    /// Output bias, in `QA * QB` units.
-    pub out_bias: i32,
+    /// Output bias per bucket, in `QA * QB` units.
+    pub out_bias: Vec<i32>,
     /// Whether the search adds the hand-crafted evaluation to this net's output.
     pub adds_hand_crafted: bool,
 }
@@ -99,9 +107,10 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network {{ family: {:?}, hidden: {}, adds_hand_crafted: {}, hash: {:#018x} }}",
+            "Network {{ family: {:?}, hidden: {}, buckets: {}, adds_hand_crafted: {}, hash: {:#018x} }}",
             self.family,
             self.hidden,
+            self.buckets,
             self.adds_hand_crafted,
             fnv1a(&self.to_bytes())
         )
@@ -161,8 +170,9 @@ impl Network {
         if flags & !ADDS_HAND_CRAFTED != 0 {
             return Err(NetError::Flags(flags));
         }
-        let header = HEADER_BYTES + usize::from(version >= 2);
+        let header = HEADER_BYTES + usize::from(version >= 2) + 4 * usize::from(version >= 3);
         let (inputs, hidden, scale) = (r.u32() as usize, r.u32() as usize, r.u32());
+        let buckets = if version >= 3 { r.u32() as usize } else { 1 };
         if inputs != features::feature_count(family) {
             return Err(NetError::Shape(format!(
                 "{inputs} inputs, {family:?} has {}",
@@ -177,7 +187,13 @@ impl Network {
         if scale == 0 || scale > 100_000 {
             return Err(NetError::Shape(format!("output scale {scale}")));
         }
-        let expected = header + 2 * (inputs * hidden + hidden + 2 * hidden) + 4 + 8;
+        if buckets == 0 || buckets > MAX_BUCKETS {
+            return Err(NetError::Shape(format!(
+                "{buckets} output buckets (1 to {MAX_BUCKETS})"
+            )));
+        }
+        let expected =
+            header + 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets + 8;
         if bytes.len() != expected {
             return Err(NetError::Length {
                 expected,
@@ -190,14 +206,15 @@ impl Network {
         }
         let ft_weights = r.i16s(inputs * hidden);
         let ft_bias = r.i16s(hidden);
-        let out_weights = r.i16s(2 * hidden);
-        let out_bias = i32::from_le_bytes(r.take());
+        let out_weights = r.i16s(buckets * 2 * hidden);
+        let out_bias = (0..buckets).map(|_| i32::from_le_bytes(r.take())).collect();
         Ok(Network {
             family,
             hidden,
             scale: scale as i32,
             ft_weights,
             ft_bias,
+            buckets,
             out_weights,
             out_bias,
             adds_hand_crafted: flags & ADDS_HAND_CRAFTED != 0,
@@ -220,15 +237,26 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(HEADER_BYTES + 2 * self.ft_weights.len() + 64);
         out.extend_from_slice(&MAGIC);
-        let version: u32 = if self.adds_hand_crafted { 2 } else { 1 };
+        let version: u32 = match (self.buckets > 1, self.adds_hand_crafted) {
+            (true, _) => 3,
+            (false, true) => 2,
+            (false, false) => 1,
+        };
         out.extend_from_slice(&version.to_le_bytes());
         out.push(family_byte(self.family));
-        if self.adds_hand_crafted {
-            out.push(ADDS_HAND_CRAFTED);
+        if version >= 2 {
+            out.push(if self.adds_hand_crafted {
+                ADDS_HAND_CRAFTED
+            } else {
+                0
+            });
         }
         let inputs = features::feature_count(self.family) as u32;
         for v in [inputs, self.hidden as u32, self.scale as u32] {
             out.extend_from_slice(&v.to_le_bytes());
+        }
+        if version >= 3 {
+            out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
         }
         for w in self
             .ft_weights
@@ -238,7 +266,9 @@ impl Network {
         {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.out_bias.to_le_bytes());
+        for b in &self.out_bias {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -250,12 +280,20 @@ impl Network {
         &self.ft_weights[feature * self.hidden..(feature + 1) * self.hidden]
     }
 
-    /// The output from both viewers' accumulators, the side to move's first, in evaluation
-    /// units.
-    pub fn output(&self, us: &[i32], them: &[i32]) -> i32 {
-        let (w_us, w_them) = self.out_weights.split_at(self.hidden);
+    /// The output bucket of a position holding `pieces` pieces.
+    #[inline]
+    pub fn bucket(&self, pieces: usize) -> usize {
+        features::output_bucket(self.family, pieces, self.buckets)
+    }
+
+    /// The output of `bucket` from both viewers' accumulators, the side to move's first, in
+    /// evaluation units.
+    pub fn output(&self, us: &[i32], them: &[i32], bucket: usize) -> i32 {
+        let h = self.hidden;
+        let weights = &self.out_weights[bucket * 2 * h..(bucket + 1) * 2 * h];
+        let (w_us, w_them) = weights.split_at(h);
         let sum = screlu_dot(us, w_us) + screlu_dot(them, w_them);
-        let raw = sum / i64::from(QA) + i64::from(self.out_bias);
+        let raw = sum / i64::from(QA) + i64::from(self.out_bias[bucket]);
         (raw * i64::from(self.scale) / i64::from(QA * QB)) as i32
     }
 }
@@ -286,10 +324,54 @@ mod tests {
             scale: 400,
             ft_weights: (0..inputs * hidden).map(|i| (i % 61) as i16 - 30).collect(),
             ft_bias: (0..hidden).map(|i| (i % 7) as i16 * 10).collect(),
+            buckets: 1,
             out_weights: (0..2 * hidden).map(|i| (i % 13) as i16 - 6).collect(),
-            out_bias: 1234,
+            out_bias: vec![1234],
             adds_hand_crafted: false,
         }
+    }
+
+    fn bucketed(family: Family, hidden: usize, buckets: usize) -> Network {
+        Network {
+            buckets,
+            out_weights: (0..buckets * 2 * hidden)
+                .map(|i| (i % (2 * hidden) % 17) as i16 - 8)
+                .collect(),
+            out_bias: (0..buckets as i32).map(|b| 100_000 * b - 300_000).collect(),
+            ..tiny(family, hidden)
+        }
+    }
+
+    #[test]
+    fn a_bucketed_net_survives_its_file_as_version_3_and_each_bucket_has_its_output() {
+        let net = bucketed(Family::Heian, 16, 8);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes[4], 3, "version 3");
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        let residual = Network {
+            adds_hand_crafted: true,
+            ..bucketed(Family::Chu, 8, 4)
+        };
+        assert_eq!(Network::from_bytes(&residual.to_bytes()).unwrap(), residual);
+        let us: Vec<i32> = (0..16).map(|i| i * 20).collect();
+        let them: Vec<i32> = (0..16).map(|i| 300 - i * 15).collect();
+        // Equal weights in every bucket, rising biases: rising outputs.
+        let outputs: Vec<i32> = (0..8).map(|b| net.output(&us, &them, b)).collect();
+        assert!(outputs.windows(2).all(|w| w[0] < w[1]), "{outputs:?}");
+        // Bucket 5's weights are its own.
+        let mut five = net.clone();
+        five.out_weights[5 * 32..6 * 32].fill(0);
+        for (b, &output) in outputs.iter().enumerate() {
+            assert_eq!(five.output(&us, &them, b) == output, b != 5, "bucket {b}");
+        }
+        let mut zero = bytes.clone();
+        zero[22..26].copy_from_slice(&0u32.to_le_bytes());
+        let body = zero.len() - 8;
+        let sum = fnv1a(&zero[..body]);
+        zero[body..].copy_from_slice(&sum.to_le_bytes());
+        assert!(
+            matches!(Network::from_bytes(&zero), Err(NetError::Shape(ref m)) if m.contains("0 output buckets")),
+        );
     }
 
     #[test]

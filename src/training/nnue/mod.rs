@@ -56,7 +56,7 @@ pub fn quantised_output(net: &crate::nnue::Network, us: &[u16], them: &[u16]) ->
         }
         s
     };
-    net.output(&sums(us), &sums(them))
+    net.output(&sums(us), &sums(them), net.bucket(us.len()))
 }
 
 /// The family a `--family` argument names.

@@ -1,7 +1,7 @@
 //! The network in floating point, as the trainer learns it, and its quantisation into the
 //! engine's [`Network`]. Parameters sit in one vector, `[transformer weights (input-major) |
-//! transformer biases | output weights (mover's half, then the other's) | output bias |
-//! factor weights]`, so the optimiser treats them alike.
+//! transformer biases | output weights (per bucket: mover's half, then the other's) | output
+//! biases (one per bucket) | factor weights]`, so the optimiser treats them alike.
 //!
 //! The factor weights (when the model is factorised) are one column per piece (relative colour
 //! and kind) and one per piece and row, which every input of that piece (on that row) adds to
@@ -12,7 +12,7 @@
 
 use super::samples::Samples;
 use crate::board::Family;
-use crate::nnue::features::{feature_count, grid_side};
+use crate::nnue::features::{feature_count, grid_side, output_bucket};
 use crate::nnue::network::{Network, QA, QB};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -36,6 +36,8 @@ pub struct Model {
     pub family: Family,
     /// Hidden units per viewer.
     pub hidden: usize,
+    /// Output buckets (by the number of pieces on the board).
+    pub buckets: usize,
     /// All parameters.
     pub params: Vec<f32>,
     /// Whether the factor columns follow the output bias.
@@ -63,20 +65,31 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 impl Model {
-    /// A model with small random weights drawn from `seed`, with factor columns (at zero) if
+    /// A model with `buckets` output buckets and small random weights drawn from `seed`
+    /// (every bucket starting from the same output weights), with factor columns (at zero) if
     /// `factorised`.
-    pub fn new(family: Family, hidden: usize, seed: u64, factorised: bool) -> Model {
+    pub fn new(
+        family: Family,
+        hidden: usize,
+        buckets: usize,
+        seed: u64,
+        factorised: bool,
+    ) -> Model {
         let inputs = feature_count(family);
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut params = Vec::with_capacity(inputs * hidden + 3 * hidden + 1);
+        let mut params = Vec::with_capacity(inputs * hidden + hidden + buckets * (2 * hidden + 1));
         params.extend((0..inputs * hidden).map(|_| rng.gen_range(-0.1..0.1)));
         params.extend(std::iter::repeat_n(0.0, hidden));
         let out = 1.0 / (2.0 * hidden as f32).sqrt();
-        params.extend((0..2 * hidden).map(|_| rng.gen_range(-out..out)));
-        params.push(0.0);
+        let weights: Vec<f32> = (0..2 * hidden).map(|_| rng.gen_range(-out..out)).collect();
+        for _ in 0..buckets {
+            params.extend_from_slice(&weights);
+        }
+        params.extend(std::iter::repeat_n(0.0, buckets));
         let mut model = Model {
             family,
             hidden,
+            buckets,
             params,
             factorised: false,
             adds_hand_crafted: false,
@@ -88,8 +101,8 @@ impl Model {
     /// Makes the model a correction of the hand-crafted evaluation, starting as no correction
     /// (output weights and bias at zero), so training starts from that evaluation's loss.
     pub fn correct_hand_crafted(&mut self) {
-        let out_at = self.bias_at() + self.hidden;
-        self.params[out_at..out_at + 2 * self.hidden + 1].fill(0.0);
+        let (out_at, factor_at) = (self.out_at(), self.factor_at());
+        self.params[out_at..factor_at].fill(0.0);
         self.adds_hand_crafted = true;
     }
 
@@ -116,19 +129,18 @@ impl Model {
     /// resumes from.
     pub fn from_network(net: &Network) -> Model {
         let (qa, qb) = (QA as f32, QB as f32);
-        let mut params = Vec::with_capacity(net.ft_weights.len() + 3 * net.hidden + 1);
+        let scale = net.scale as f32 / SCALE;
+        let mut params = Vec::with_capacity(
+            net.ft_weights.len() + net.hidden + net.out_weights.len() + net.out_bias.len(),
+        );
         params.extend(net.ft_weights.iter().map(|&w| f32::from(w) / qa));
         params.extend(net.ft_bias.iter().map(|&b| f32::from(b) / qa));
-        params.extend(net.out_weights.iter().map(|&w| f32::from(w) / qb));
-        params.push(net.out_bias as f32 / (qa * qb) * (net.scale as f32 / SCALE));
-        let scale = net.scale as f32 / SCALE;
-        let out_at = net.ft_weights.len() + net.hidden;
-        for w in &mut params[out_at..out_at + 2 * net.hidden] {
-            *w *= scale;
-        }
+        params.extend(net.out_weights.iter().map(|&w| f32::from(w) / qb * scale));
+        params.extend(net.out_bias.iter().map(|&b| b as f32 / (qa * qb) * scale));
         Model {
             family: net.family,
             hidden: net.hidden,
+            buckets: net.buckets,
             params,
             factorised: false,
             adds_hand_crafted: net.adds_hand_crafted,
@@ -147,8 +159,28 @@ impl Model {
         feature_count(self.family) * self.hidden
     }
 
+    /// Where the output weights start (bucket 0's).
+    fn out_at(&self) -> usize {
+        self.bias_at() + self.hidden
+    }
+
+    /// Where the output biases start.
+    fn out_bias_at(&self) -> usize {
+        self.out_at() + self.buckets * 2 * self.hidden
+    }
+
     fn factor_at(&self) -> usize {
-        self.bias_at() + 3 * self.hidden + 1
+        self.out_bias_at() + self.buckets
+    }
+
+    /// Where the output weights of the bucket of a position with these inputs start, and where
+    /// its bias is.
+    fn output_of(&self, inputs: &[u16]) -> (usize, usize) {
+        let bucket = output_bucket(self.family, inputs.len(), self.buckets);
+        (
+            self.out_at() + bucket * 2 * self.hidden,
+            self.out_bias_at() + bucket,
+        )
     }
 
     /// Where the factor columns of input `f` start (its piece's, its piece-and-row's), none
@@ -202,7 +234,7 @@ impl Model {
         self.accumulate(us, &mut scratch.us);
         self.accumulate(them, &mut scratch.them);
         let h = self.hidden;
-        let out_at = self.bias_at() + h;
+        let (out_at, out_bias) = self.output_of(us);
         let w = &self.params[out_at..out_at + 2 * h];
         let screlu = |x: f32| {
             let c = x.clamp(0.0, 1.0);
@@ -211,8 +243,7 @@ impl Model {
         let dot = |sums: &[f32], w: &[f32]| -> f32 {
             sums.iter().zip(w).map(|(&x, &w)| screlu(x) * w).sum()
         };
-        let out =
-            dot(&scratch.us, &w[..h]) + dot(&scratch.them, &w[h..]) + self.params[out_at + 2 * h];
+        let out = dot(&scratch.us, &w[..h]) + dot(&scratch.them, &w[h..]) + self.params[out_bias];
         out * SCALE
     }
 
@@ -231,9 +262,9 @@ impl Model {
         let d_out = 2.0 * (p - t) * p * (1.0 - p) * SCALE / target.k;
         let h = self.hidden;
         let bias_at = self.bias_at();
-        let out_at = bias_at + h;
-        grad[out_at + 2 * h] += d_out;
         let (us, them) = samples.inputs(i);
+        let (out_at, out_bias) = self.output_of(us);
+        grad[out_bias] += d_out;
         for (half, (sums, inputs)) in [(&mut scratch.us, us), (&mut scratch.them, them)]
             .into_iter()
             .enumerate()
@@ -305,11 +336,15 @@ impl Model {
                 .iter()
                 .map(|&x| q(x, QA))
                 .collect(),
-            out_weights: self.params[bias_at + h..bias_at + 3 * h]
+            buckets: self.buckets,
+            out_weights: self.params[self.out_at()..self.out_bias_at()]
                 .iter()
                 .map(|&x| q(x, QB))
                 .collect(),
-            out_bias: (self.params[bias_at + 3 * h] * (QA * QB) as f32).round() as i32,
+            out_bias: self.params[self.out_bias_at()..self.factor_at()]
+                .iter()
+                .map(|&x| (x * (QA * QB) as f32).round() as i32)
+                .collect(),
             adds_hand_crafted: self.adds_hand_crafted,
         }
     }
