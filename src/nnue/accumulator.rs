@@ -12,7 +12,7 @@
 use super::features::{active, feature};
 use super::network::Network;
 use crate::board::Color;
-use crate::position::Position;
+use crate::position::{BoardChange, Position};
 use std::sync::Arc;
 
 /// The accumulator frames of one search thread.
@@ -76,48 +76,14 @@ impl NnueStack {
         let (below, above) = self.frames.split_at_mut(self.top * len);
         let src = &below[(self.top - 1) * len..];
         let dst = &mut above[..len];
-        let h = self.net.hidden;
-        let variant = pos.variant();
-        for (half, viewer) in [Color::Sente, Color::Gote].into_iter().enumerate() {
-            let column = |(sq, piece)| self.net.column(feature(variant, viewer, piece, sq));
-            let mut removed = change
-                .removed
-                .iter()
-                .filter(|(_, piece)| piece.is_some())
-                .map(|&c| column(c));
-            let added = change.added.map(column);
-            let (src, dst) = (
-                &src[half * h..(half + 1) * h],
-                &mut dst[half * h..(half + 1) * h],
-            );
-            match (removed.next(), removed.next(), added) {
-                // A quiet move, and a capture: one pass each.
-                (Some(off), None, Some(on)) => {
-                    for i in 0..h {
-                        dst[i] = src[i] - i32::from(off[i]) + i32::from(on[i]);
-                    }
-                }
-                (Some(off), Some(taken), Some(on)) => {
-                    for i in 0..h {
-                        dst[i] =
-                            src[i] - i32::from(off[i]) - i32::from(taken[i]) + i32::from(on[i]);
-                    }
-                    // A lion's second victim.
-                    for rest in removed {
-                        sub(dst, rest);
-                    }
-                }
-                (first, second, on) => {
-                    dst.copy_from_slice(src);
-                    for off in first.into_iter().chain(second).chain(removed) {
-                        sub(dst, off);
-                    }
-                    if let Some(on) = on {
-                        add(dst, on);
-                    }
-                }
-            }
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: `apply_avx2` needs nothing but AVX2, which the processor has (just
+            // checked); it reads and writes only through its arguments.
+            unsafe { apply_avx2(&self.net, pos, &change, src, dst) };
+            return;
         }
+        apply(&self.net, pos, &change, src, dst);
     }
 
     /// Drops the current frame (the move was taken back).
@@ -142,6 +108,62 @@ impl NnueStack {
             Color::Gote => self.net.output(gote, sente, bucket),
         }
     }
+}
+
+/// Writes into `dst` both viewers' sums of the frame `src` changed by `change`, the move
+/// `pos` has just played: one pass over the sums for a quiet move and for a capture.
+#[inline(always)]
+fn apply(net: &Network, pos: &Position, change: &BoardChange, src: &[i32], dst: &mut [i32]) {
+    let h = net.hidden;
+    let variant = pos.variant();
+    for (half, viewer) in [Color::Sente, Color::Gote].into_iter().enumerate() {
+        let column = |(sq, piece)| net.column(feature(variant, viewer, piece, sq));
+        let mut removed = change
+            .removed
+            .iter()
+            .filter(|(_, piece)| piece.is_some())
+            .map(|&c| column(c));
+        let added = change.added.map(column);
+        let (src, dst) = (
+            &src[half * h..(half + 1) * h],
+            &mut dst[half * h..(half + 1) * h],
+        );
+        match (removed.next(), removed.next(), added) {
+            // A quiet move, and a capture: one pass each.
+            (Some(off), None, Some(on)) => {
+                for (((d, &s), &off), &on) in dst.iter_mut().zip(src).zip(off).zip(on) {
+                    *d = s - i32::from(off) + i32::from(on);
+                }
+            }
+            (Some(off), Some(taken), Some(on)) => {
+                let columns = off.iter().zip(taken).zip(on);
+                for ((d, &s), ((&off, &taken), &on)) in dst.iter_mut().zip(src).zip(columns) {
+                    *d = s - i32::from(off) - i32::from(taken) + i32::from(on);
+                }
+                // A lion's second victim.
+                for rest in removed {
+                    sub(dst, rest);
+                }
+            }
+            (first, second, on) => {
+                dst.copy_from_slice(src);
+                for off in first.into_iter().chain(second).chain(removed) {
+                    sub(dst, off);
+                }
+                if let Some(on) = on {
+                    add(dst, on);
+                }
+            }
+        }
+    }
+}
+
+/// [`apply`] in eight i32 lanes (x86-64 with AVX2, checked at run time): the frame update is
+/// most of a Heian move's cost beside the move generator (`docs/nnue.md`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn apply_avx2(net: &Network, pos: &Position, change: &BoardChange, src: &[i32], dst: &mut [i32]) {
+    apply(net, pos, change, src, dst);
 }
 
 #[inline]

@@ -298,11 +298,25 @@ impl Network {
     }
 }
 
-/// `sum clamp(x, 0, QA)^2 * w`, in `QA^2 * QB` units. The products are formed in i32 (at most
-/// 255 * 255 * 32767 would overflow, so the square is split: `(c * w) * c` with `c * w` fitting
-/// i32 and the sum kept in i64).
+/// `sum clamp(x, 0, QA)^2 * w`, in `QA^2 * QB` units: the output's inner product, about a
+/// quarter of a Heian search's instructions in its portable form. On an x86-64 processor with
+/// AVX2 (checked once, at run time: the binary stays portable) the same arithmetic runs in
+/// eight i32 lanes, which cuts its instructions by three quarters (`docs/nnue.md`).
 #[inline]
 fn screlu_dot(acc: &[i32], weights: &[i16]) -> i64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: `screlu_dot_avx2` needs nothing but AVX2, which the processor has (just
+        // checked); it reads only through the two slices.
+        return unsafe { screlu_dot_avx2(acc, weights) };
+    }
+    screlu_dot_i64(acc, weights)
+}
+
+/// The portable form: without wide i32 multiplies (x86-64's baseline, the browser build) the
+/// i64 products compile best.
+#[inline(always)]
+fn screlu_dot_i64(acc: &[i32], weights: &[i16]) -> i64 {
     acc.iter()
         .zip(weights)
         .map(|(&x, &w)| {
@@ -310,6 +324,27 @@ fn screlu_dot(acc: &[i32], weights: &[i16]) -> i64 {
             i64::from(c * i32::from(w)) * i64::from(c)
         })
         .sum()
+}
+
+/// The form for wide i32 multiplies: each term fits i32 (`255 * 255 * 32768` is 2 130 706 432,
+/// below 2^31), only the sum of up to 2 x 4096 terms needs i64. Equal to [`screlu_dot_i64`]
+/// for every input (a test checks the extremes).
+#[cfg(any(target_arch = "x86_64", test))]
+#[inline(always)]
+fn screlu_dot_i32(acc: &[i32], weights: &[i16]) -> i64 {
+    acc.iter()
+        .zip(weights)
+        .map(|(&x, &w)| {
+            let c = x.clamp(0, QA);
+            i64::from(c * i32::from(w) * c)
+        })
+        .sum()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn screlu_dot_avx2(acc: &[i32], weights: &[i16]) -> i64 {
+    screlu_dot_i32(acc, weights)
 }
 
 #[cfg(test)]
@@ -372,6 +407,25 @@ mod tests {
         assert!(
             matches!(Network::from_bytes(&zero), Err(NetError::Shape(ref m)) if m.contains("0 output buckets")),
         );
+    }
+
+    #[test]
+    fn every_form_of_the_inner_product_agrees_at_the_extremes() {
+        let acc: Vec<i32> = [i32::MIN, -1, 0, 1, 254, 255, 256, i32::MAX]
+            .into_iter()
+            .cycle()
+            .take(4096)
+            .collect();
+        for w in [i16::MIN, -1, 0, 1, i16::MAX] {
+            let weights = vec![w; acc.len()];
+            let expected: i64 = acc
+                .iter()
+                .map(|&x| i64::from(x.clamp(0, QA)).pow(2) * i64::from(w))
+                .sum();
+            assert_eq!(screlu_dot_i64(&acc, &weights), expected);
+            assert_eq!(screlu_dot_i32(&acc, &weights), expected);
+            assert_eq!(screlu_dot(&acc, &weights), expected);
+        }
     }
 
     #[test]
