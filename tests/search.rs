@@ -356,3 +356,24 @@ fn two_threads_report_the_line_they_play() {
         assert_eq!(last.pv.first(), Some(&best), "{}", pos.to_sfen());
     }
 }
+
+#[test]
+fn the_waker_hears_each_search_end_with_its_result_ready() {
+    // The protocol loop sleeps until its input or this call: the search must be over (its
+    // result ready) when it comes, and it must come once per search.
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let tx = Mutex::new(tx);
+    let mut engine = engine();
+    engine.set_waker(Some(Arc::new(move || {
+        tx.lock().unwrap().send(()).unwrap();
+    })));
+    let pos = Position::startpos(Variant::Heian);
+    for d in [1, 3] {
+        let handle = engine.start(&pos, depth(d), Box::new(|_| {}));
+        rx.recv_timeout(Duration::from_secs(60))
+            .expect("woken at the end");
+        assert!(handle.is_finished());
+        assert!(handle.wait().best.is_some());
+        assert!(rx.try_recv().is_err(), "one wake-up per search");
+    }
+}

@@ -10,13 +10,15 @@ use super::options::{Changed, OptionError, Settings};
 use crate::board::Variant;
 use crate::game::GameRecord;
 use crate::position::Position;
-use crate::search::Engine;
+use crate::search::{Engine, Waker};
 
 /// The settings, the engine and the game of one protocol session.
 pub(super) struct Core {
     settings: Settings,
     /// Made on first use.
     engine: Option<Engine>,
+    /// Handed to the engine: wakes the protocol loop when a search ends.
+    waker: Option<Waker>,
     /// Always under `settings.rules`.
     game: GameRecord,
 }
@@ -30,6 +32,7 @@ impl Default for Core {
             game: GameRecord::new(start),
             settings,
             engine: None,
+            waker: None,
         }
     }
 }
@@ -83,6 +86,16 @@ impl Core {
         self.game = self.game_from(start);
     }
 
+    /// Who the engine tells when a search ends: the protocol loop's input, so that it answers
+    /// at once rather than at its next poll.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pub(super) fn set_waker(&mut self, waker: Waker) {
+        if let Some(engine) = &mut self.engine {
+            engine.set_waker(Some(waker.clone()));
+        }
+        self.waker = Some(waker);
+    }
+
     /// The engine, made on first use, with the current engine options.
     pub(super) fn engine(&mut self) -> &mut Engine {
         let options = &self.settings.engine;
@@ -93,7 +106,11 @@ impl Core {
                 }
                 engine
             }
-            none => none.insert(Engine::new(options.clone())),
+            none => {
+                let engine = none.insert(Engine::new(options.clone()));
+                engine.set_waker(self.waker.clone());
+                engine
+            }
         }
     }
 }

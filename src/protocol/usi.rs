@@ -108,6 +108,7 @@ pub(super) struct Session {
 #[cfg(not(target_arch = "wasm32"))]
 pub(super) fn run(lines: &Lines, dialect: Dialect) {
     let mut session = Session::new(dialect, None);
+    session.core.set_waker(lines.waker());
     session.handshake();
     serve(lines, &mut session);
 }

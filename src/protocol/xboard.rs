@@ -57,7 +57,9 @@ struct Session {
 
 /// Runs the loop after the `xboard` command.
 pub(super) fn run(lines: &Lines) {
-    serve(lines, &mut Session::new());
+    let mut session = Session::new();
+    session.core.set_waker(lines.waker());
+    serve(lines, &mut session);
 }
 
 impl Front for Session {

@@ -20,12 +20,19 @@ use crate::nnue::Network;
 use crate::platform;
 use crate::position::Position;
 use crate::rules::Repetition;
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::AtomicBool;
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::atomic::Ordering::Release;
+use std::sync::atomic::Ordering::{Acquire, Relaxed};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 /// Where a search sends its progress reports (`info` lines), from the thread that searches.
 pub type OnInfo = Box<dyn FnMut(&SearchInfo) + Send>;
+
+/// Called from the search thread the moment a search's result is ready, so a front end waiting
+/// for its input hears of the end at once instead of at its next poll.
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
 
 #[cfg(not(target_arch = "wasm32"))]
 const SEARCH_STACK_BYTES: usize = 16 * 1024 * 1024;
@@ -39,6 +46,9 @@ pub struct Engine {
     /// Threads for the Lazy SMP helpers (`Threads` - 1 of them); none with one thread.
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     helpers: Option<Arc<HelperPool>>,
+    /// Told of the end of each search started on a thread.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    waker: Option<Waker>,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -51,6 +61,8 @@ type HelperPool = std::convert::Infallible;
 pub struct SearchHandle {
     shared: Arc<Shared>,
     thread: Option<JoinHandle<SearchResult>>,
+    /// Set by the search thread once its result is ready (it may not have exited yet).
+    done: Arc<AtomicBool>,
     /// The answer of a search that ran on the caller's thread (`Engine::run_here`).
     result: Option<SearchResult>,
 }
@@ -64,7 +76,13 @@ impl Engine {
             table,
             histories: Vec::new(),
             helpers: None,
+            waker: None,
         }
+    }
+
+    /// Who to tell when a search started by [`Engine::start`] has its result.
+    pub fn set_waker(&mut self, waker: Option<Waker>) {
+        self.waker = waker;
     }
 
     /// The options in force.
@@ -94,10 +112,19 @@ impl Engine {
         let threads = self.options.threads.clamp(1, 256);
         let shared = Arc::new(Shared::new(self.table.clone(), threads, limits.ponder));
         let job = self.job(&shared, pos, limits, on_info, threads);
+        let done = Arc::new(AtomicBool::new(false));
+        let (done_here, waker) = (done.clone(), self.waker.clone());
         let thread = std::thread::Builder::new()
             .name("shishi-search".to_string())
             .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || job.run());
+            .spawn(move || {
+                let result = job.run();
+                done_here.store(true, Release);
+                if let Some(wake) = waker {
+                    wake();
+                }
+                result
+            });
         let thread = match thread {
             Ok(handle) => Some(handle),
             Err(e) => {
@@ -108,6 +135,7 @@ impl Engine {
         SearchHandle {
             shared,
             thread,
+            done,
             result: None,
         }
     }
@@ -138,6 +166,7 @@ impl Engine {
         SearchHandle {
             shared,
             thread: None,
+            done: Arc::new(AtomicBool::new(true)),
             result: Some(result),
         }
     }
@@ -227,7 +256,7 @@ impl SearchHandle {
 
     /// Whether the search has ended (its result is ready for `wait`).
     pub fn is_finished(&self) -> bool {
-        self.thread.as_ref().is_none_or(|t| t.is_finished())
+        self.done.load(Acquire) || self.thread.as_ref().is_none_or(|t| t.is_finished())
     }
 
     /// Waits for the search to end and returns its result.

@@ -189,7 +189,7 @@ pub mod weights;
 mod worker;
 
 pub use bench::{bench, bench_positions, BenchResult};
-pub use engine::{Engine, OnInfo, SearchHandle};
+pub use engine::{Engine, OnInfo, SearchHandle, Waker};
 pub use shared::{Control, Poll};
 pub use time::{plan as time_plan, TimePlan};
 pub use worker::{MATE, MAX_PLY};
