@@ -7,7 +7,24 @@ use crate::board::{Bitboard, Kind, Square};
 use crate::moves::Move;
 use crate::position::Position;
 
-pub(super) fn generate(pos: &Position, out: &mut MoveList) {
+/// Appends every legal move (`tactical`: only the captures and promotions) to `out`.
+pub(super) fn generate(pos: &Position, tactical: bool, out: &mut MoveList) {
+    generate_from(pos, pos.pieces(pos.side_to_move()), tactical, out);
+}
+
+/// Whether `mv` is legal, from the moves of the piece on its start square alone; `None` for a
+/// pass or a double move, which no Heian piece makes (the generator then says no).
+pub(super) fn is_legal_by_piece(pos: &Position, mv: Move) -> Option<bool> {
+    if mv.is_pass() || mv.mid().is_some() {
+        return None;
+    }
+    let mut moves = MoveList::new();
+    generate_from(pos, Bitboard::from_square(mv.from()), false, &mut moves);
+    Some(moves.contains(&mv))
+}
+
+/// `generate` for the pieces standing on `origins` only.
+fn generate_from(pos: &Position, origins: Bitboard, tactical: bool, out: &mut MoveList) {
     let t = tables();
     let v = pos.variant();
     let us = pos.side_to_move();
@@ -39,9 +56,10 @@ pub(super) fn generate(pos: &Position, out: &mut MoveList) {
         (pos.attackers_to(target, them, after) & !Bitboard::from_square(to)).is_empty()
     };
 
-    for from in own {
+    let enemy = pos.pieces(them);
+    for from in own & origins {
         let kind = pos.piece_at(from).kind();
-        let targets = t.attacks(kind, us, from, walls) & !blocked;
+        let mut targets = t.attacks(kind, us, from, walls) & !blocked;
         if targets.is_empty() {
             continue;
         }
@@ -58,6 +76,9 @@ pub(super) fn generate(pos: &Position, out: &mut MoveList) {
         } else {
             targets & zone
         };
+        if tactical {
+            targets &= enemy | promo;
+        }
         for to in targets {
             if !safe(from, to) {
                 continue;
@@ -65,7 +86,7 @@ pub(super) fn generate(pos: &Position, out: &mut MoveList) {
             if promo.has(to) {
                 out.push(Move::promoting(from, to));
             }
-            if !must_promote.has(to) {
+            if !must_promote.has(to) && (!tactical || enemy.has(to)) {
                 out.push(Move::normal(from, to));
             }
         }

@@ -20,33 +20,30 @@ pub type MoveList = SmallVec<[Move; 256]>;
 pub fn generate(pos: &Position, out: &mut MoveList) {
     match pos.family() {
         Family::Chu => chu::generate(pos, false, out),
-        Family::Heian => heian::generate(pos, out),
+        Family::Heian => heian::generate(pos, false, out),
     }
 }
 
 /// Appends the legal captures and promotions of the side to move to `out`: the moves of
-/// `generate` that take a piece or promote, in less time for Chu, where most moves are quiet.
+/// `generate` that take a piece or promote, in the same order, in less time (most moves are
+/// quiet).
 pub fn generate_tactical(pos: &Position, out: &mut MoveList) {
     match pos.family() {
         Family::Chu => chu::generate(pos, true, out),
-        Family::Heian => {
-            heian::generate(pos, out);
-            out.retain(|mv| mv.is_promotion() || pos.is_capture(*mv));
-        }
+        Family::Heian => heian::generate(pos, true, out),
     }
 }
 
 /// Whether `mv` is a legal move here, when that can be known without generating every move:
-/// for Chu, from the moves of the piece on its start square alone. `None` where it cannot: a
-/// pass (any piece may make it), an igui (the generator lists it under the first capturer
-/// only), any Heian move (legality there needs the king's safety).
+/// from the moves of the piece on its start square alone. `None` where it cannot: a pass (any
+/// Chu piece may make it), an igui (the generator lists it under the first capturer only).
 pub fn is_legal_by_piece(pos: &Position, mv: Move) -> Option<bool> {
     if !pos.royals(pos.side_to_move()).any() {
         return Some(false);
     }
     match pos.family() {
         Family::Chu => chu::is_legal_by_piece(pos, mv),
-        Family::Heian => None,
+        Family::Heian => heian::is_legal_by_piece(pos, mv),
     }
 }
 
@@ -112,16 +109,22 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 
-    fn chu_positions() -> Vec<Position> {
+    /// Random games of every board, captures favoured (checks, promotions and king moves).
+    fn positions() -> Vec<Position> {
         let mut rng = StdRng::seed_from_u64(5);
-        (0..6)
-            .flat_map(|_| random_playout(Variant::Chushogi, 150, 0.4, &mut rng))
+        Variant::ALL
+            .into_iter()
+            .flat_map(|v| {
+                let games = if v == Variant::Chushogi { 6 } else { 4 };
+                (0..games).map(move |_| v)
+            })
+            .flat_map(|v| random_playout(v, 150, 0.4, &mut rng))
             .collect()
     }
 
     #[test]
-    fn chu_tactical_moves_are_the_full_generation_filtered_in_order() {
-        for pos in chu_positions() {
+    fn tactical_moves_are_the_full_generation_filtered_in_order() {
+        for pos in positions() {
             let mut tactical = MoveList::new();
             generate_tactical(&pos, &mut tactical);
             let mut all = MoveList::new();
@@ -133,18 +136,21 @@ mod tests {
 
     #[test]
     fn legality_from_one_piece_agrees_with_full_generation() {
-        let positions = chu_positions();
-        let mut decided = 0;
+        let positions = positions();
+        let mut decided = [0; 2];
         for pair in positions.windows(2) {
             let pos = &pair[1];
             let tried = pair[0].legal_moves().into_iter().chain(pos.legal_moves());
             for mv in tried.chain([Move::PASS]) {
                 if let Some(legal) = is_legal_by_piece(pos, mv) {
                     assert_eq!(legal, pos.is_legal(mv), "{mv:?} in {pos:?}");
-                    decided += 1;
+                    decided[usize::from(pos.family() == Family::Heian)] += 1;
                 }
             }
         }
-        assert!(decided > 10_000, "only {decided} moves decided");
+        assert!(
+            decided.iter().all(|&n| n > 10_000),
+            "only {decided:?} moves decided (Chu, Heian)"
+        );
     }
 }

@@ -411,12 +411,18 @@ mod tests {
 
     /// Chu positions of random playouts, each with the moves of the position before it (legal
     /// there, often stale here).
-    fn chu_positions() -> Vec<(Position, MoveList)> {
+    /// Positions of random Chu and Heian games, each with the moves of the position before
+    /// (candidate stale hash moves).
+    fn positions() -> Vec<(Position, MoveList)> {
         let mut rng = StdRng::seed_from_u64(17);
         let mut out = Vec::new();
-        for _ in 0..6 {
+        for variant in [Variant::Chushogi; 6].into_iter().chain([
+            Variant::Heian,
+            Variant::Heian9x8,
+            Variant::Heian8x8,
+        ]) {
             let plies = rng.gen_range(40..140);
-            let game = random_playout(Variant::Chushogi, plies, 0.4, &mut rng);
+            let game = random_playout(variant, plies, 0.4, &mut rng);
             for pair in game.windows(2).step_by(3) {
                 out.push((pair[1].clone(), pair[0].legal_moves()));
             }
@@ -484,9 +490,9 @@ mod tests {
     }
 
     #[test]
-    fn hash_first_chu_picker_yields_the_legal_moves_in_the_same_order() {
+    fn hash_first_picker_yields_the_legal_moves_in_the_same_order() {
         let mut rng = StdRng::seed_from_u64(3);
-        for (pos, before) in chu_positions() {
+        for (pos, before) in positions() {
             let legal = pos.legal_moves();
             let history = random_history(&legal, &mut rng);
             let options = candidates(&pos, &legal, &before, &mut rng);
@@ -519,7 +525,7 @@ mod tests {
     fn stale_hash_move_is_never_yielded() {
         let history = History::new();
         let mut stale_quiet = 0;
-        for (pos, before) in chu_positions() {
+        for (pos, before) in positions() {
             let legal = pos.legal_moves();
             for &mv in before.iter().filter(|m| !legal.contains(m)) {
                 stale_quiet += usize::from(!is_tactical(&pos, mv));
@@ -539,7 +545,7 @@ mod tests {
     fn counter_move_comes_after_the_killers_and_before_other_quiet_moves() {
         let mut rng = StdRng::seed_from_u64(5);
         let mut counters_tried = 0;
-        for (pos, before) in chu_positions() {
+        for (pos, before) in positions() {
             let legal = pos.legal_moves();
             let history = random_history(&legal, &mut rng);
             let options = candidates(&pos, &legal, &before, &mut rng);
