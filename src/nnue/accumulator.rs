@@ -179,3 +179,43 @@ fn sub(sums: &mut [i32], column: &[i16]) {
         *s -= i32::from(w);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Variant;
+    use crate::movegen::random_playout;
+    use crate::nnue::network::tests::tiny;
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    #[test]
+    fn the_portable_and_the_avx2_frame_updates_agree() {
+        // The search takes the AVX2 path where the processor has it, so the portable one
+        // (every other processor, the browser build) is checked here against it, and both
+        // against a fresh frame, over every kind of move of random games.
+        let mut rng = StdRng::seed_from_u64(11);
+        for variant in [Variant::Chushogi, Variant::Heian, Variant::Heian8x8] {
+            let net = Arc::new(tiny(variant.family(), 32));
+            let game = random_playout(variant, 120, 0.4, &mut rng);
+            for pair in game.windows(2) {
+                let (before, after) = (&pair[0], &pair[1]);
+                let Some(change) = after.last_change() else {
+                    continue;
+                };
+                let src = NnueStack::new(net.clone(), before, 0).frames;
+                let fresh = NnueStack::new(net.clone(), after, 0).frames;
+                let mut portable = vec![0; src.len()];
+                apply(&net, after, &change, &src, &mut portable);
+                assert_eq!(portable, fresh, "{after:?}");
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    let mut wide = vec![0; src.len()];
+                    // SAFETY: the processor has AVX2 (just checked).
+                    unsafe { apply_avx2(&net, after, &change, &src, &mut wide) };
+                    assert_eq!(wide, fresh, "{after:?}");
+                }
+            }
+        }
+    }
+}

@@ -348,7 +348,7 @@ fn screlu_dot_avx2(acc: &[i32], weights: &[i16]) -> i64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     pub(crate) fn tiny(family: Family, hidden: usize) -> Network {
