@@ -87,6 +87,7 @@ fn generate_from(pos: &Position, origins: Bitboard, tactical_only: bool, out: &m
     let blocked = own | pos.variant().off_board();
     let enemy_lions = pos.lions(them);
     let cs_forbidden = counter_strike_forbidden(pos);
+    let promotion_rules = pos.promotions();
     // Igui of one victim is one move whoever makes it, unless only one capturer sets the
     // counter-strike: index 1 marks igui by a non-Lion of a Lion.
     let mut igui_done = [Bitboard::EMPTY; 2];
@@ -115,11 +116,11 @@ fn generate_from(pos: &Position, origins: Bitboard, tactical_only: bool, out: &m
             continue;
         }
         targets &= !cs_forbidden;
-        let promotions = pos.promotion_squares(kind, from, targets, enemy);
+        let promotions = promotion_rules.squares(kind, from, targets, enemy);
         for to in promotions {
             out.push(Move::promoting(from, to));
         }
-        let mut plain = targets & !pos.forced_promotion_squares(kind, promotions);
+        let mut plain = targets & !promotion_rules.forced(kind, promotions);
         if tactical_only {
             plain &= enemy;
         }

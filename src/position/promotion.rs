@@ -9,7 +9,17 @@ use crate::board::{zobrist, Bitboard, Family, Kind, Square};
 use crate::moves::Move;
 use crate::rules::PromotionRule;
 
-impl Position {
+/// What decides the promotions of the side to move in one position, read once for all its
+/// pieces (a Chu move generation asks for every piece).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Promotions {
+    zone: Bitboard,
+    last_rank: Bitboard,
+    declined: Bitboard,
+    rule: PromotionRule,
+}
+
+impl Promotions {
     /// Squares to which the `kind` on `from` may promote when moving to any of `targets`: a move
     /// entering the zone, or a capture with its start or final square in it; under lishogi's
     /// rule also a pawn or lance reaching the last rank. HaChu 0.21 (`entry-only`) has no
@@ -18,7 +28,7 @@ impl Position {
     /// last-rank square. A pawn that declined a promotion under that rule promotes only by
     /// capturing onto the last rank.
     #[inline]
-    pub(crate) fn promotion_squares(
+    pub(crate) fn squares(
         &self,
         kind: Kind,
         from: Square,
@@ -28,20 +38,16 @@ impl Position {
         if kind.promotes_to().is_none() {
             return Bitboard::EMPTY;
         }
-        let us = self.side_to_move();
-        if self.declined_pawns.has(from) {
-            return targets & enemy & self.variant.last_rank(us);
+        if self.declined.has(from) {
+            return targets & enemy & self.last_rank;
         }
-        let zone = self.variant.zone(us);
-        let mut promo = if zone.has(from) {
+        let mut promo = if self.zone.has(from) {
             targets & enemy
         } else {
-            targets & zone
+            targets & self.zone
         };
-        if self.rules.promotion == PromotionRule::Lishogi
-            && matches!(kind, Kind::Pawn | Kind::Lance)
-        {
-            promo |= targets & self.variant.last_rank(us);
+        if self.rule == PromotionRule::Lishogi && matches!(kind, Kind::Pawn | Kind::Lance) {
+            promo |= targets & self.last_rank;
         }
         promo
     }
@@ -52,13 +58,25 @@ impl Position {
     /// the promotion: after `usermove` of a pawn capturing onto the last rank without `+`, the
     /// piece on that square moves like a Gold). Under lishogi's rule it may stay, immobile.
     #[inline]
-    pub(crate) fn forced_promotion_squares(&self, kind: Kind, promotions: Bitboard) -> Bitboard {
-        if self.rules.promotion == PromotionRule::EntryOnly
-            && matches!(kind, Kind::Pawn | Kind::Lance)
-        {
-            promotions & self.variant.last_rank(self.side_to_move())
+    pub(crate) fn forced(&self, kind: Kind, promotions: Bitboard) -> Bitboard {
+        if self.rule == PromotionRule::EntryOnly && matches!(kind, Kind::Pawn | Kind::Lance) {
+            promotions & self.last_rank
         } else {
             Bitboard::EMPTY
+        }
+    }
+}
+
+impl Position {
+    /// The promotion facts of the side to move.
+    #[inline]
+    pub(crate) fn promotions(&self) -> Promotions {
+        let us = self.side_to_move();
+        Promotions {
+            zone: self.variant.zone(us),
+            last_rank: self.variant.last_rank(us),
+            declined: self.declined_pawns,
+            rule: self.rules.promotion,
         }
     }
 
@@ -90,7 +108,8 @@ impl Position {
         if self.piece_at(from).kind() == Kind::Pawn && !mv.is_promotion() {
             let enemy = self.pieces(!self.side_to_move());
             let could_promote = self
-                .promotion_squares(Kind::Pawn, from, Bitboard::from_square(to), enemy)
+                .promotions()
+                .squares(Kind::Pawn, from, Bitboard::from_square(to), enemy)
                 .any();
             if carried || could_promote {
                 declined.set(to);
