@@ -64,12 +64,16 @@ impl Bitboard {
     /// True if `sq` is in the set.
     #[inline]
     pub const fn has(self, sq: Square) -> bool {
+        // One 64-bit word and a 64-bit shift: a 128-bit shift costs several instructions.
         let i = sq.index();
-        if i < 128 {
-            shr128(self.lo, i as u32) & 1 != 0
+        let word = if i < 64 {
+            self.lo as u64
+        } else if i < 128 {
+            (self.lo >> 64) as u64
         } else {
-            self.hi >> (i - 128) & 1 != 0
-        }
+            self.hi as u64
+        };
+        word >> (i & 63) & 1 != 0
     }
 
     /// Adds `sq`.
@@ -316,6 +320,21 @@ mod tests {
         assert_eq!(bb.iter().collect::<Vec<_>>(), vec![a, b]);
         assert_eq!(Bitboard::FULL.count(), 144);
         assert_eq!(Bitboard::FULL.highest(), Square::new(143));
+    }
+
+    #[test]
+    fn membership_agrees_with_iteration_on_every_square_of_both_words() {
+        let mut bb = Bitboard::EMPTY;
+        for i in [0u8, 1, 63, 64, 65, 100, 127, 128, 129, 143] {
+            bb.set(Square::new(i));
+        }
+        let listed: Vec<usize> = bb.iter().map(|s| s.index()).collect();
+        for i in 0..144u8 {
+            let sq = Square::new(i);
+            assert_eq!(bb.has(sq), listed.contains(&sq.index()), "square {i}");
+            assert!(Bitboard::from_square(sq).has(sq));
+            assert!(!(!Bitboard::from_square(sq)).has(sq));
+        }
     }
 
     #[test]
