@@ -1,6 +1,8 @@
-//! The df-pn tsume solver: composed Heian problems and problems derived from shishi's own games
-//! (`positions/tsume-chu.epd`, made by `examples/make_tsume.rs`) are solved at their shortest
-//! length in the published convention (the line ends with the mating move) and every proof is
+//! The df-pn tsume solver: composed Heian problems, composed Chu problems
+//! (`positions/tsume-chu-composed.epd`, made by `examples/make_long_tsume.rs`) and problems
+//! derived from shishi's own games (`positions/tsume-chu.epd`, made by `examples/make_tsume.rs`)
+//! are solved at their shortest length in the published convention (the line ends with the
+//! mating move) and every proof is
 //! replayed against all defences by the independent verifier; positions without a mate answer
 //! no mate; a broken proof is rejected; `stop` interrupts.
 
@@ -155,6 +157,15 @@ fn derived_chu_problems_are_proven_at_their_length() {
 }
 
 /// Chu problems without an attacker king load and are solved; the lines are verified.
+/// The composed suite (`examples/make_long_tsume.rs`, Go-Between lanes): every problem, 3 to 63
+/// plies, is proven shortest at its recorded length; a milliseconds-long check of the longest
+/// forced lines shishi has.
+#[test]
+fn composed_chu_problems_are_proven_at_their_length() {
+    let checked = check_suite(include_str!("../positions/tsume-chu-composed.epd"), 63);
+    assert_eq!(checked, 30);
+}
+
 #[test]
 fn chu_problems_without_an_attacker_king() {
     let chu = |sfen: &str| Position::from_sfen(Variant::Chushogi, sfen).unwrap();
