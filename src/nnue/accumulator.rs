@@ -184,10 +184,30 @@ fn sub(sums: &mut [i32], column: &[i16]) {
 mod tests {
     use super::*;
     use crate::board::Variant;
-    use crate::movegen::random_playout;
     use crate::nnue::network::tests::tiny;
     use rand::rngs::StdRng;
-    use rand::SeedableRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The positions of a random game, captures preferred (so pieces promote and lions take).
+    fn random_game(variant: Variant, plies: usize, rng: &mut StdRng) -> Vec<Position> {
+        let mut pos = Position::startpos(variant);
+        let mut out = vec![pos.clone()];
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            let captures: Vec<_> = moves.iter().filter(|&&m| pos.is_capture(m)).collect();
+            let mv = if !captures.is_empty() && rng.gen_bool(0.4) {
+                *captures[rng.gen_range(0..captures.len())]
+            } else {
+                moves[rng.gen_range(0..moves.len())]
+            };
+            pos.play(mv);
+            out.push(pos.clone());
+        }
+        out
+    }
 
     #[test]
     fn the_portable_and_the_avx2_frame_updates_agree() {
@@ -197,7 +217,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(11);
         for variant in [Variant::Chushogi, Variant::Heian, Variant::Heian8x8] {
             let net = Arc::new(tiny(variant.family(), 32));
-            let game = random_playout(variant, 120, 0.4, &mut rng);
+            let game = random_game(variant, 120, &mut rng);
             for pair in game.windows(2) {
                 let (before, after) = (&pair[0], &pair[1]);
                 let Some(change) = after.last_change() else {
