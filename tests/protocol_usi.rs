@@ -15,18 +15,7 @@ use std::time::{Duration, Instant};
 /// The engine under test, with the USI helpers of these tests.
 struct Engine(common::Transcript);
 
-impl std::ops::Deref for Engine {
-    type Target = common::Transcript;
-    fn deref(&self) -> &common::Transcript {
-        &self.0
-    }
-}
-
-impl std::ops::DerefMut for Engine {
-    fn deref_mut(&mut self) -> &mut common::Transcript {
-        &mut self.0
-    }
-}
+common::reads_as_transcript!(Engine, 0);
 
 impl Engine {
     fn start() -> Engine {

@@ -16,18 +16,7 @@ struct Engine {
     pings: u32,
 }
 
-impl std::ops::Deref for Engine {
-    type Target = common::Transcript;
-    fn deref(&self) -> &common::Transcript {
-        &self.t
-    }
-}
-
-impl std::ops::DerefMut for Engine {
-    fn deref_mut(&mut self) -> &mut common::Transcript {
-        &mut self.t
-    }
-}
+common::reads_as_transcript!(Engine, t);
 
 impl Engine {
     fn xboard() -> Engine {

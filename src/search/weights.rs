@@ -311,7 +311,7 @@ impl Layout {
 
     /// The first entries of `zone_attacked` and of `zone_attackers` (Heian only).
     pub fn zone_terms(&self) -> Option<[usize; 2]> {
-        (self.zone != NONE).then_some([self.zone, self.zone + ZONE_ATTACKED_COUNTS])
+        (self.zone != NONE).then(|| [self.zone, self.zone + ZONE_ATTACKED_COUNTS])
     }
 
     /// The first entries of `guard.X` and of `attack.X` of `kind` (Heian, non-royal kinds).
@@ -323,7 +323,7 @@ impl Layout {
 
     /// `pawn_defended`, `pawn_side_by_side` and `pawn_facing_to_move` (Heian only).
     pub fn pawn_terms(&self) -> Option<[usize; 3]> {
-        (self.pawn != NONE).then_some([self.pawn, self.pawn + 1, self.pawn + 2])
+        (self.pawn != NONE).then(|| [self.pawn, self.pawn + 1, self.pawn + 2])
     }
 
     /// `tempo`.

@@ -133,3 +133,25 @@ impl Transcript {
         let _ = self.child.wait();
     }
 }
+
+/// Lets a test's engine wrapper, `$wrapper` holding its [`Transcript`] in `$field`, be used as
+/// the transcript itself (`send`, `expect`, `seen`, ...).
+#[allow(unused_macros)]
+macro_rules! reads_as_transcript {
+    ($wrapper:ident, $field:tt) => {
+        impl std::ops::Deref for $wrapper {
+            type Target = common::Transcript;
+            fn deref(&self) -> &common::Transcript {
+                &self.$field
+            }
+        }
+
+        impl std::ops::DerefMut for $wrapper {
+            fn deref_mut(&mut self) -> &mut common::Transcript {
+                &mut self.$field
+            }
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use reads_as_transcript;
