@@ -212,6 +212,7 @@ fn trainer_learns_and_its_net_loads_and_plays(buckets: usize) {
         batch: 256,
         lr: 0.003,
         target,
+        weight_decay: 0.0,
         seed: 4,
     };
     nnue::train(&mut model, &train, &held, &options, |_, _| {});
@@ -254,6 +255,42 @@ fn trainer_learns_and_its_net_loads_and_plays(buckets: usize) {
 }
 
 #[test]
+fn weight_decay_shrinks_the_weights_and_the_net_still_learns() {
+    let text = made_up_data(Variant::Heian, 3000);
+    let samples = Samples::parse(Family::Heian, &text, true).unwrap();
+    let (train, held) = nnue::split_held_out(&[samples], 0.1);
+    let target = Target {
+        k: 400.0,
+        lambda: 1.0,
+    };
+    let trained = |weight_decay: f32| {
+        let mut model = Model::new(Family::Heian, 16, 1, 5, false);
+        let options = TrainOptions {
+            epochs: 6,
+            batch: 128,
+            lr: 0.003,
+            target,
+            weight_decay,
+            seed: 6,
+        };
+        nnue::train(&mut model, &train, &held, &options, |_, _| {});
+        let squares: f64 = model.params.iter().map(|&p| f64::from(p * p)).sum();
+        (squares, nnue::mean_loss(&model, &held, target))
+    };
+    let untrained = nnue::mean_loss(&Model::new(Family::Heian, 16, 1, 5, false), &held, target);
+    let (plain_size, plain_loss) = trained(0.0);
+    let (decayed_size, decayed_loss) = trained(5.0);
+    assert!(
+        decayed_size < plain_size * 0.9,
+        "sum of squared weights {plain_size} without decay, {decayed_size} with"
+    );
+    assert!(
+        decayed_loss < untrained * 0.8,
+        "held-out loss {untrained} -> {decayed_loss} with decay ({plain_loss} without)"
+    );
+}
+
+#[test]
 fn a_correction_of_the_hand_crafted_evaluation_trains_and_the_engine_adds_it() {
     let text = made_up_data(Variant::Heian, 4000);
     let how = Reading {
@@ -288,6 +325,7 @@ fn a_correction_of_the_hand_crafted_evaluation_trains_and_the_engine_adds_it() {
         batch: 128,
         lr: 0.003,
         target,
+        weight_decay: 0.0,
         seed: 10,
     };
     nnue::train(&mut model, &train, &held, &options, |_, _| {});
@@ -347,6 +385,7 @@ fn a_chu_net_trains_loads_and_plays() {
         batch: 128,
         lr: 0.003,
         target,
+        weight_decay: 0.0,
         seed: 6,
     };
     nnue::train(&mut model, &train, &held, &options, |_, _| {});
@@ -389,6 +428,7 @@ fn folding_the_factor_columns_keeps_every_output() {
         batch: 64,
         lr: 0.003,
         target,
+        weight_decay: 0.0,
         seed: 8,
     };
     nnue::train(&mut model, &samples, &samples, &options, |_, _| {});

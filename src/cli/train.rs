@@ -38,6 +38,10 @@ pub(super) struct TrainArgs {
     /// Adam's learning rate at the start (cosine schedule down to a hundredth).
     #[arg(long, default_value_t = 0.001)]
     lr: f32,
+    /// Decoupled weight decay (AdamW): every step shrinks each weight by `lr` times this share of
+    /// it, so weights the data seldom moves fade instead of keeping a few positions' noise.
+    #[arg(long, default_value_t = 0.0)]
+    weight_decay: f32,
     /// Weight of the search score in the target; the rest is the game result.
     #[arg(long, default_value_t = 0.75)]
     lambda: f32,
@@ -91,6 +95,12 @@ fn check(args: &TrainArgs) -> Result<(), UsageError> {
     }
     if !(args.lr > 0.0 && args.lr < 1.0) {
         return bad(format!("--lr must be in (0, 1), not {}", args.lr));
+    }
+    if !(0.0..100.0).contains(&args.weight_decay) {
+        return bad(format!(
+            "--weight-decay must be in [0, 100), not {}",
+            args.weight_decay
+        ));
     }
     if !(0.0..=1.0).contains(&args.lambda) {
         return bad(format!("--lambda must be in [0, 1], not {}", args.lambda));
@@ -201,6 +211,7 @@ pub(super) fn run(args: TrainArgs) -> Result<(), UsageError> {
             k,
             lambda: args.lambda,
         },
+        weight_decay: args.weight_decay,
         seed: args.seed,
     };
     let mut model = initial_model(&args, family, init.as_ref(), residual);
