@@ -155,6 +155,13 @@ impl Model {
         }
     }
 
+    /// The parameters weight decay shrinks: the square columns of the transformer. Biases,
+    /// output weights and factor columns keep their values, so on a factorised model decay
+    /// pulls each square's column towards what its piece (and row) is worth everywhere.
+    pub fn decayed(&self) -> std::ops::Range<usize> {
+        0..self.bias_at()
+    }
+
     fn bias_at(&self) -> usize {
         feature_count(self.family) * self.hidden
     }

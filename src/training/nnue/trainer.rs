@@ -21,9 +21,9 @@ pub struct TrainOptions {
     pub lr: f32,
     /// The loss target.
     pub target: Target,
-    /// Decoupled weight decay (AdamW): each step also takes `lr * weight_decay` of every
-    /// parameter's value away, so columns of squares the data seldom shows shrink towards zero
-    /// instead of keeping what a few positions taught them. 0: plain Adam.
+    /// Decoupled weight decay (AdamW): each step also takes `lr * weight_decay` of every square
+    /// column weight away ([`Model::decayed`]), so columns of squares the data seldom shows
+    /// shrink instead of keeping what a few positions taught them. 0: plain Adam.
     pub weight_decay: f32,
     /// Seed of the shuffles.
     pub seed: u64,
@@ -60,22 +60,31 @@ impl Adam {
         }
     }
 
-    fn step(&mut self, params: &mut [f32], grad: &[f32], lr: f32, weight_decay: f32) {
+    /// One step; `weight_decay` applies to the parameters before `decayed_end`.
+    fn step(&mut self, params: &mut [f32], grad: &[f32], lr: f32, decay: (f32, usize)) {
+        const CHUNK: usize = 4096;
         const B1: f32 = 0.9;
         const B2: f32 = 0.999;
         self.t += 1;
         let c1 = 1.0 - B1.powi(self.t);
         let c2 = 1.0 - B2.powi(self.t);
+        let (weight_decay, decayed_end) = decay;
         params
-            .par_chunks_mut(4096)
-            .zip(self.m.par_chunks_mut(4096))
-            .zip(self.v.par_chunks_mut(4096))
-            .zip(grad.par_chunks(4096))
-            .for_each(|(((p, m), v), g)| {
+            .par_chunks_mut(CHUNK)
+            .zip(self.m.par_chunks_mut(CHUNK))
+            .zip(self.v.par_chunks_mut(CHUNK))
+            .zip(grad.par_chunks(CHUNK))
+            .enumerate()
+            .for_each(|(c, (((p, m), v), g))| {
                 for i in 0..p.len() {
                     m[i] = B1 * m[i] + (1.0 - B1) * g[i];
                     v[i] = B2 * v[i] + (1.0 - B2) * g[i] * g[i];
-                    p[i] -= lr * ((m[i] / c1) / ((v[i] / c2).sqrt() + 1e-8) + weight_decay * p[i]);
+                    let wd = if c * CHUNK + i < decayed_end {
+                        weight_decay
+                    } else {
+                        0.0
+                    };
+                    p[i] -= lr * ((m[i] / c1) / ((v[i] / c2).sqrt() + 1e-8) + wd * p[i]);
                 }
             });
     }
@@ -165,7 +174,8 @@ pub fn train(
                     *o *= scale;
                 }
             });
-            adam.step(&mut model.params, total, lr, options.weight_decay);
+            let decay = (options.weight_decay, model.decayed().end);
+            adam.step(&mut model.params, total, lr, decay);
             step += 1;
         }
         let report = EpochReport {
