@@ -1,5 +1,6 @@
 //! The df-pn tsume solver: composed Heian problems, composed Chu problems
-//! (`positions/tsume-chu-composed.epd`, made by `examples/make_long_tsume.rs`) and problems
+//! (`positions/tsume-chu-composed.epd` and `tsume-chu-composed-long.epd`, made by
+//! `examples/make_long_tsume.rs` and `make_longer_tsume.rs`) and problems
 //! derived from shishi's own games (`positions/tsume-chu.epd`, made by `examples/make_tsume.rs`)
 //! are solved at their shortest length in the published convention (the line ends with the
 //! mating move) and every proof is
@@ -164,6 +165,17 @@ fn derived_chu_problems_are_proven_at_their_length() {
 fn composed_chu_problems_are_proven_at_their_length() {
     let checked = check_suite(include_str!("../positions/tsume-chu-composed.epd"), 63);
     assert_eq!(checked, 30);
+}
+
+/// The longer composed suite (`examples/make_longer_tsume.rs`, six lanes at most with a compact
+/// change of lane): every problem, 1 to 129 plies, is proven shortest at its recorded length.
+#[test]
+fn longer_composed_chu_problems_are_proven_at_their_length() {
+    let checked = check_suite(
+        include_str!("../positions/tsume-chu-composed-long.epd"),
+        129,
+    );
+    assert_eq!(checked, 60);
 }
 
 #[test]
