@@ -27,8 +27,10 @@
 //!
 //! `cargo run --release --example make_long_tsume > positions/tsume-chu-composed.epd`
 
-/// The board, indexed `[rank][file]` with rank 0 = a and file 1..=12 (index 0 unused).
-type Board = [[Option<&'static str>; 13]; 12];
+#[path = "shared/tsume_board.rs"]
+mod tsume_board;
+
+use tsume_board::Board;
 
 fn rank(r: char) -> usize {
     (r as u8 - b'a') as usize
@@ -66,30 +68,7 @@ fn compose(lanes: usize, start: usize) -> String {
         put(&mut b, file, closed, "p");
     }
     put(&mut b, start, 'g', "k");
-    let ranks: Vec<String> = b
-        .iter()
-        .map(|row| {
-            let mut s = String::new();
-            let mut empty = 0;
-            for file in (1..=12).rev() {
-                match row[file] {
-                    Some(p) => {
-                        if empty > 0 {
-                            s += &empty.to_string();
-                            empty = 0;
-                        }
-                        s += p;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-            }
-            s
-        })
-        .collect();
-    format!("{} b - 1", ranks.join("/"))
+    tsume_board::sfen(&b)
 }
 
 fn plies(lanes: usize, start: usize) -> usize {

@@ -43,8 +43,10 @@
 //!
 //! `cargo run --release --example make_longer_tsume > positions/tsume-chu-composed-long.epd`
 
-/// The board, indexed `[rank][file]` with rank 0 = a and file 1..=12 (index 0 unused).
-type Board = [[Option<&'static str>; 13]; 12];
+#[path = "shared/tsume_board.rs"]
+mod tsume_board;
+
+use tsume_board::Board;
 
 /// Rank of the first lane (f).
 const FIRST: usize = 5;
@@ -77,30 +79,7 @@ fn compose(lanes: usize, start: usize) -> String {
         }
     }
     b[FIRST][start] = Some("k");
-    let ranks: Vec<String> = b
-        .iter()
-        .map(|row| {
-            let mut s = String::new();
-            let mut empty = 0;
-            for file in (1..=12).rev() {
-                match row[file] {
-                    Some(p) => {
-                        if empty > 0 {
-                            s += &empty.to_string();
-                            empty = 0;
-                        }
-                        s += p;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-            }
-            s
-        })
-        .collect();
-    format!("{} b - 1", ranks.join("/"))
+    tsume_board::sfen(&b)
 }
 
 fn plies(lanes: usize, start: usize) -> usize {
