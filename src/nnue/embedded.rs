@@ -1,17 +1,11 @@
-//! The nets compiled into the binary, one per family that has one. A family without a net
-//! is evaluated by the hand-crafted evaluation.
-//!
-//! The Chu net is stored zstd-compressed: its 2.9 MB of weights (11 232 inputs by 128 units,
-//! whose square columns sit close to their piece's and row's after weight decay) take 0.5 MB,
-//! in the binary, the browser build and the crate alike; it is unpacked once, on first use.
+//! The nets compiled into the binary, one per family that has one (their bytes are the crate
+//! `shishi-nets`). A family without a net is evaluated by the hand-crafted evaluation.
 
 use super::network::Network;
 use crate::board::Family;
+use shishi_nets::{CHU_ZSTD, HEIAN};
 use std::io::Read;
 use std::sync::{Arc, OnceLock};
-
-const HEIAN: &[u8] = include_bytes!("nets/heian.nnue");
-const CHU_ZSTD: &[u8] = include_bytes!("nets/chu.nnue.zst");
 
 /// The bytes of a zstd frame, or `None` if it is not one.
 fn unpacked(frame: &[u8]) -> Option<Vec<u8>> {
