@@ -1,39 +1,46 @@
-//! Composes Chu tsume of 141 to 159 plies and prints them as `SFEN ; plies  # comment` lines for
+//! Composes Chu tsume of 143 to 161 plies and prints them as `SFEN ; plies  # comment` lines for
 //! `shishi mate --file` (published convention: the line ends with the mating move).
 //!
 //! The six Go-Between lanes of `examples/make_longer_tsume.rs` (ranks f to k, 22 plies a lane,
-//! 129 plies from file 2) with **exchanges in the last lane**: at most files of rank k the
-//! defender must first capture the checking piece twice before its King may step on, and each
-//! capture and the recapture that checks again add two plies.
+//! 129 plies from file 2) with **exchanges in the last lane**: on rank k the King's next square
+//! is taken by a gote piece, which can leave it only by capturing the checking Go-Between; a
+//! White Horse retakes with check, and the King steps on. Each capture and recapture adds two
+//! plies.
 //!
-//! - In the last lane (rank k, walked from file 11 to file 2) the King's next square holds a gote
-//!   Dragon King (`+r`, a promoted Rook, so it cannot promote) for the files 10 to 3: the King has
-//!   no escape but to take the checking Go-Between diagonally with it. Under rank k, rank l holds
-//!   gote Kirins (`o`) on the files 3 to 10, which jump over the King onto the checker's square.
-//! - Over those files the Reverse Chariot of rank c is a White Horse (`+L`), with two more White
-//!   Horses on ranks a and b: they slide down the file (emptied by the Go-Between's descent) and
-//!   retake on the checker's square, checking again. A White Horse cannot promote, and its own
-//!   diagonals point up the board, away from the King; a Reverse Chariot retaking from the
-//!   promotion zone (ranks a to d) would promote to a Whale, whose backward diagonals cover the
-//!   King's next square and mate at once.
-//! - The recapturing piece slides down the file and keeps attacking it below the King once the
-//!   King has left, so only the last lane can do this: in an earlier lane that line covers the
-//!   square of the same file in the next lane, and the King could never enter it.
-//! - Gote pawns on a2, b2, a11 and b11 keep the White Horses' diagonals off the files 2 and 11:
-//!   there the lanes' changes rely on a Reverse Chariot of rank c that retakes without a guard
-//!   behind it (see `make_longer_tsume.rs`), and a White Horse sliding onto those files would
-//!   check down them and mate sooner (45 plies). Files 2 and 11 have no exchange for the same
-//!   reason (a guarded retake there refutes nothing), and k1 holds a gote Reverse Chariot.
+//! - Rank k, walked from file 11 to file 2, holds gote Dragon Kings (`+r`, promoted Rooks, which
+//!   cannot promote) on k1 to k9: the King's next square for the files 10 to 2. Rank l holds gote
+//!   Kirins (`o`) on the files 3 to 10, which can jump over the King onto the checker's square;
+//!   the other squares of rank l keep the gote Reverse Chariots of the six-lane closure.
+//! - Over the files 3 to 10 the Reverse Chariot of rank c is a White Horse (`+L`), with two more
+//!   on ranks a and b: after the Go-Between's descent the file is empty, and a White Horse slides
+//!   down it to retake on the checker's square. A White Horse cannot promote and its diagonals
+//!   point up the board; a Reverse Chariot retaking from the promotion zone (ranks a to d) would
+//!   promote to a Whale, whose backward diagonals cover the King's next square and mate at once.
+//! - The retaking piece keeps attacking its file below the King once the King has left, so only
+//!   the last lane can have exchanges: in an earlier lane that line would cover the square of the
+//!   same file in the next lane, which the King could then never enter.
+//! - Gote pawns on a2, b2, a11 and b11 keep the White Horses' diagonals off the files 2 and 11,
+//!   where the changes of lane rely on a Reverse Chariot of rank c that retakes without a guard
+//!   behind it (see `make_longer_tsume.rs`): a White Horse sliding onto those files checks down
+//!   them and mates sooner (45 plies). For the same reason files 2 and 11 keep their single
+//!   Reverse Chariot.
 //!
-//! The longest defence uses 15 exchanges (two at the files 10 to 3, one at file 6, as the solver's
-//! line shows): every problem is 30 plies longer than the six-lane problem with the same start,
-//! `2 * (11 - start) + 1 + 22 * 5 + 30` plies, from 141 (start 11) to 159 (start 2); each is the
-//! shortest mate (`shishi mate --file ... --movetime 60000`: solved, verified, proven shortest).
-//! What keeps this short of 200 plies is in `docs/tsume.md` ("What is left").
+//! The solver's longest defence (`shishi mate`, verified, proven shortest) takes the checker with
+//! the Dragon King at every file from 10 to 3 (one White Horse retakes), with the Kirin too at
+//! file 4 (a second White Horse retakes); at file 2 the Dragon King from k1 takes, the Reverse
+//! Chariot from c2 retakes as a Whale, and the King takes the Whale and climbs to j2, where the
+//! White Horses standing on j10 to j6 come up their diagonals onto file 2 (b2 to f2), each taken
+//! by the pawn from a2 stepping down, until the one from j4 mates on h2. The Kirins shape that
+//! defence: with Reverse Chariots instead of them on rank l the mate comes at 117 plies.
 //!
-//! `rustc -O --edition 2021 examples/make_longest_tsume.rs -o /tmp/make_longest_tsume &&
-//! /tmp/make_longest_tsume > positions/tsume-chu-composed-longest.epd`
-//! (or `cargo run --release --example make_longest_tsume`).
+//! Every problem is six lanes entered at file `start` (2 to 11) of rank f; its length is 32 plies
+//! more than the six-lane problem with the same start, `2 * (11 - start) + 1 + 22 * 5 + 32`, from
+//! 143 (start 11) to 161 (start 2), each the shortest mate (`shishi mate --file ... --movetime
+//! 60000`). What keeps the construction short of 200 plies is in `docs/tsume.md` ("What is
+//! left").
+//!
+//! `cargo run --release --example make_longest_tsume > positions/tsume-chu-composed-longest.epd`
+//! (or, without building the crate, `rustc -O --edition 2021 examples/make_longest_tsume.rs`).
 
 #[path = "shared/tsume_board.rs"]
 mod tsume_board;
@@ -70,7 +77,7 @@ fn compose(start: usize) -> String {
         *square = Some("a");
     }
     // The exchanges: White Horses on ranks a to c, a Dragon King on the King's next square of
-    // the last lane, a Kirin under the King.
+    // the last lane (k1 to k9), a Kirin under the King.
     for file in EXCHANGES {
         for rank in 0..=2 {
             b[rank][file] = Some("+L");
@@ -78,7 +85,7 @@ fn compose(start: usize) -> String {
         b[last][file - 1] = Some("+r");
         b[last + 1][file] = Some("o");
     }
-    b[last][1] = Some("a");
+    b[last][1] = Some("+r");
     for (rank, file) in [(0, 2), (1, 2), (0, 11), (1, 11)] {
         b[rank][file] = Some("p");
     }
@@ -87,14 +94,15 @@ fn compose(start: usize) -> String {
 }
 
 fn plies(start: usize) -> usize {
-    2 * (11 - start) + 1 + 22 * (LANES - 1) + 30
+    2 * (11 - start) + 1 + 22 * (LANES - 1) + 32
 }
 
 fn main() {
     println!("# Chu tsume composed by examples/make_longest_tsume.rs (six Go-Between lanes with");
     println!("# exchanges in the last lane, see its module doc):");
-    println!("#   rustc -O --edition 2021 examples/make_longest_tsume.rs -o /tmp/make_longest_tsume");
-    println!("#   /tmp/make_longest_tsume > positions/tsume-chu-composed-longest.epd");
+    println!(
+        "#   cargo run --release --example make_longest_tsume > positions/tsume-chu-composed-longest.epd"
+    );
     println!("# six lanes entered at file `start`; lengths in plies (published convention),");
     println!("# each the shortest mate (shishi mate --file ... --movetime 60000).");
     for start in (2..=11).rev() {
