@@ -79,8 +79,8 @@ fn compose(start: usize) -> String {
     // The exchanges: White Horses on ranks a to c, a Dragon King on the King's next square of
     // the last lane (k1 to k9), a Kirin under the King.
     for file in EXCHANGES {
-        for rank in 0..=2 {
-            b[rank][file] = Some("+L");
+        for row in b.iter_mut().take(3) {
+            row[file] = Some("+L");
         }
         b[last][file - 1] = Some("+r");
         b[last + 1][file] = Some("o");
