@@ -61,10 +61,12 @@
 #[path = "shared/tsume_board.rs"]
 mod tsume_board;
 
+#[path = "shared/go_between_lanes.rs"]
+mod go_between_lanes;
+
 use tsume_board::Board;
 
-/// Rank of the first lane (f).
-const FIRST: usize = 5;
+use go_between_lanes::FIRST;
 /// Lanes (ranks f to k).
 const LANES: usize = 6;
 /// Files of the last lane with exchanges.
@@ -107,25 +109,8 @@ fn put_row(b: &mut Board, rank: usize, row: &'static str) {
 /// Six lanes entered at file `start` (2..=11) of rank f, as `make_longer_tsume.rs` builds them,
 /// with the pieces of the exchanges in the last lane: the designed material, or the tuned one.
 fn compose(start: usize, tuned: bool) -> String {
-    let mut b: Board = [[None; 13]; 12];
-    for file in 2..=11 {
-        b[FIRST - 3][file] = Some("A");
-        b[if file < start { FIRST - 1 } else { FIRST - 2 }][file] = Some("I");
-    }
-    b[FIRST - 2][12] = Some("A");
-    b[FIRST - 1][12] = Some("A");
-    b[FIRST - 1][1] = Some("A");
-    b[FIRST][1] = Some("A");
-    for k in 1..LANES {
-        let rank = FIRST + k - 1;
-        let edge = if k % 2 == 1 { 12 } else { 1 };
-        b[rank][edge] = Some("r");
-        b[rank + 1][edge] = Some("M");
-    }
+    let mut b = go_between_lanes::lanes_board(LANES, start);
     let last = FIRST + LANES - 1;
-    for square in b[last + 1].iter_mut().skip(1) {
-        *square = Some("a");
-    }
     // The exchanges: White Horses on ranks a to c, a Dragon King on the King's next square of
     // the last lane (k1 to k9), a Kirin under the King.
     for file in EXCHANGES {

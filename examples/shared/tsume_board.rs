@@ -1,4 +1,5 @@
-//! The board the tsume composers (`make_long_tsume`, `make_longer_tsume`) fill, and its SFEN.
+//! The board the tsume composers (`make_long_tsume`, `make_longer_tsume`,
+//! `make_longest_tsume`) fill, and its SFEN.
 
 /// The board, indexed `[rank][file]` with rank 0 = a and file 1..=12 (index 0 unused).
 pub(crate) type Board = [[Option<&'static str>; 13]; 12];
