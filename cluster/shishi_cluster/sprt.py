@@ -40,7 +40,10 @@ def parse_match_output(stdout):
 
 def _await_go(pid_dir, label):
     """Test hook: announce this worker's pid and wait until the test says go."""
-    Path(pid_dir, f"{label}-{os.getpid()}").write_text(str(os.getpid()))
+    # Written under a hidden name and renamed, so the test never reads a half-written file.
+    hidden = Path(pid_dir, f".{label}-{os.getpid()}")
+    hidden.write_text(str(os.getpid()))
+    hidden.rename(Path(pid_dir, f"{label}-{os.getpid()}"))
     deadline = time.time() + 30
     while not Path(pid_dir, "go").exists() and time.time() < deadline:
         time.sleep(0.05)

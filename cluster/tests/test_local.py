@@ -89,16 +89,18 @@ class LocalCluster(unittest.TestCase):
         killed = []
 
         def kill_first_worker():
-            deadline = time.time() + 60
-            while time.time() < deadline:
-                announced = sorted(pid_dir.glob("pairs-*"))
-                if announced:
-                    pid = int(announced[0].read_text())
-                    os.kill(pid, signal.SIGKILL)
-                    killed.append((announced[0].name, pid))
-                    break
-                time.sleep(0.02)
-            (pid_dir / "go").write_text("")
+            try:
+                deadline = time.time() + 60
+                while time.time() < deadline:
+                    announced = sorted(pid_dir.glob("pairs-*"))
+                    if announced:
+                        pid = int(announced[0].read_text())
+                        os.kill(pid, signal.SIGKILL)
+                        killed.append((announced[0].name, pid))
+                        break
+                    time.sleep(0.02)
+            finally:
+                (pid_dir / "go").write_text("")
 
         killer = threading.Thread(target=kill_first_worker)
         killer.start()
