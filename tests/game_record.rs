@@ -188,6 +188,28 @@ fn hachu_forbids_a_lion_shuffle_back_to_the_start() {
     assert!(game.parse("6e6d", Notation::Usi).is_err());
 }
 
+/// Position after a Soaring Eagle took the Lion on 2b (HaChu game 41 of
+/// `results/hachu-thirtieth-5533e49-stopped.pgn.gz`, ply 517): the counter-strike square is
+/// set, though neither side has a Lion left.
+const AFTER_LION_CAPTURE: &str =
+    "l11/a3e2tk1+D1/4t7/2m9/1pv5p1f1/4+l1p3p1/12/PV6i3/12/3S5F2/A4TETS3/L1+p1+HK3C2 w 2b 526";
+
+#[test]
+fn hachu_compares_boards_without_the_counter_strike_state() {
+    // The Eagle goes 2b2a and back while the King goes 4b4a and back: the board and side to
+    // move of the start again, without the counter-strike square. HaChu refused 2a2b as
+    // "Repeats earlier position"; under `hachu` it is a forbidden repetition.
+    let mut game = record(AFTER_LION_CAPTURE, Preset::Hachu);
+    play_usi(&mut game, &["4b4a", "2b2a", "4a4b"]);
+    let err = game.parse("2a2b", Notation::Usi).unwrap_err();
+    assert_eq!(err.reason, IllegalMove::ForbiddenRepetition);
+    // Under the other rule sets the counter-strike state is part of the position (RULES.md
+    // section 8): the same move makes a new position.
+    let mut game = record(AFTER_LION_CAPTURE, Preset::Lishogi);
+    play_usi(&mut game, &["4b4a", "2b2a", "4a4b", "2a2b"]);
+    assert_eq!(game.repetition_count(), 1);
+}
+
 #[test]
 fn an_irreversible_move_starts_a_new_repetition_window() {
     let mut game = record(

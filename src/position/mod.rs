@@ -13,7 +13,7 @@ use crate::board::attacks::tables;
 use crate::board::piece::NUM_KINDS;
 use crate::board::{zobrist, Bitboard, Color, Family, Kind, Piece, Square, Variant};
 use crate::moves::Move;
-use crate::rules::RuleSet;
+use crate::rules::{Repetition, RuleSet};
 
 /// Which redundant state of a `Position` disagrees with its board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -408,13 +408,30 @@ impl Position {
     /// Plies back to each earlier occurrence of the current position since the last
     /// irreversible move, the most recent first (the same side to move: even distances).
     pub fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
-        let key = self.key;
-        self.repetition_window()
+        let key = self.repetition_key(self.key, self.counter_strike);
+        self.history[self.window_start()..]
+            .iter()
+            .rev()
             .enumerate()
             .skip(1)
             .step_by(2)
-            .filter(move |&(_, k)| k == key)
+            .filter(move |&(_, u)| self.repetition_key(u.key, u.counter_strike) == key)
             .map(|(i, _)| i + 1)
+    }
+
+    /// What a repetition compares of a position with `key` and `counter_strike`: the whole key
+    /// (board, side to move, counter-strike state; RULES.md section 8), or under
+    /// `Repetition::Forbid` the key without the counter-strike state, because HaChu, whose rule
+    /// that is, compares board and side to move only (it refused a move as "Repeats earlier
+    /// position" that restored the board of a position where a Lion had just been taken).
+    #[inline]
+    fn repetition_key(&self, key: u64, counter_strike: Option<Square>) -> u64 {
+        match counter_strike {
+            Some(cs) if self.rules.repetition == Repetition::Forbid => {
+                key ^ zobrist::counter_strike(cs)
+            }
+            _ => key,
+        }
     }
 
     /// Plies back to the most recent earlier occurrence of the current position since the last
