@@ -15,6 +15,9 @@ use std::sync::LazyLock;
 pub struct Tables {
     leaper: Vec<[[Bitboard; 144]; 2]>,
     slide_dirs: Vec<[u8; 2]>,
+    /// Leaper squares and whole rays on an empty grid: every square the piece could ever reach
+    /// from a square in one move.
+    reach: Vec<[[Bitboard; 144]; 2]>,
     /// First squares of each lion-power line (all neighbours for a Lion).
     lion_first: Vec<[[Bitboard; 144]; 2]>,
     rays: [[Bitboard; 144]; 8],
@@ -121,11 +124,13 @@ impl Tables {
         let mut leaper = Vec::new();
         let mut slide_dirs = Vec::new();
         let mut lion_first = Vec::new();
+        let mut reach = Vec::new();
         for &kind in KINDS {
             let info = kind.info();
             let mut per_color = [[Bitboard::EMPTY; 144]; 2];
             let mut first = [[Bitboard::EMPTY; 144]; 2];
             let mut dirs = [0u8; 2];
+            let mut whole = [[Bitboard::EMPTY; 144]; 2];
             for color in Color::BOTH {
                 let c = color.index();
                 dirs[c] = absolute_dirs(info.slides, color);
@@ -133,15 +138,20 @@ impl Tables {
                     let (bb, lion_first_steps) = leaps_from(info, color, sq, &neighbours);
                     per_color[c][sq.index()] = bb;
                     first[c][sq.index()] = lion_first_steps;
+                    whole[c][sq.index()] = (0..8)
+                        .filter(|d| dirs[c] >> d & 1 != 0)
+                        .fold(bb, |acc, d| acc | rays[d][sq.index()]);
                 }
             }
             leaper.push(per_color);
+            reach.push(whole);
             slide_dirs.push(dirs);
             lion_first.push(first);
         }
         Tables {
             leaper,
             slide_dirs,
+            reach,
             lion_first,
             rays,
             neighbours,
@@ -153,6 +163,13 @@ impl Tables {
     #[inline]
     pub fn leaper(&self, kind: Kind, color: Color, sq: Square) -> Bitboard {
         self.leaper[kind.index()][color.index()][sq.index()]
+    }
+
+    /// Every square the piece could reach from `sq` in one move on an empty grid: a superset of
+    /// its attacks on any board.
+    #[inline]
+    pub fn reach(&self, kind: Kind, color: Color, sq: Square) -> Bitboard {
+        self.reach[kind.index()][color.index()][sq.index()]
     }
 
     /// Absolute directions the piece slides in.

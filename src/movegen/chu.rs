@@ -92,10 +92,29 @@ fn generate_from(pos: &Position, origins: Bitboard, tactical_only: bool, out: &m
     // counter-strike: index 1 marks igui by a non-Lion of a Lion.
     let mut igui_done = [Bitboard::EMPTY; 2];
     let mut can_pass = false;
+    // Every capture lands on an enemy and every promotion on or from the zone: a piece whose
+    // empty-board reach meets neither has no tactical move (lion double moves start with a
+    // capture).
+    let tactical_squares = enemy | pos.variant().zone(us);
 
     for from in own & origins {
         let kind = pos.piece_at(from).kind();
-        let mut targets = t.attacks(kind, us, from, walls) & !blocked;
+        let dirs = t.slide_dirs(kind, us);
+        let leaps = t.leaper(kind, us, from);
+        if tactical_only {
+            let reach = if dirs == 0 {
+                leaps
+            } else {
+                t.reach(kind, us, from)
+            };
+            if (reach & tactical_squares).is_empty() {
+                continue;
+            }
+        }
+        let mut targets = leaps & !blocked;
+        if dirs != 0 {
+            targets |= t.slides(dirs, from, walls) & !blocked;
+        }
         let power = kind.lion_power();
         if power != LionPower::None && !can_pass && !tactical_only {
             can_pass = (t.lion_first(kind, us, from) & !walls).any();
