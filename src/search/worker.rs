@@ -18,7 +18,8 @@ use super::shared::Shared;
 use super::time::{new_iteration_pct, TimePlan};
 use super::tt::{Bound, TtEntry};
 use super::{Score, SearchInfo};
-use crate::board::{Family, Piece, Square};
+use crate::board::attacks::tables;
+use crate::board::{Bitboard, Family, Piece, Square};
 use crate::moves::Move;
 use crate::nnue::{Network, NnueStack};
 use crate::position::{Outcome, Position};
@@ -702,6 +703,32 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// In Chu, where nothing forbids leaving a royal attacked, whether the quiescence search
+    /// must answer an attack on the side to move's only royal: then that royal's square and the
+    /// squares between it and its attackers on a line. Every move that may save the royal takes
+    /// a piece, moves the royal or lands on one of those squares.
+    fn chu_evasion_squares(&self) -> Option<(Square, Bitboard)> {
+        if self.pos.family() != Family::Chu || self.budget.params.qsearch_chu_evasions == 0 {
+            return None;
+        }
+        let us = self.pos.side_to_move();
+        let royal = self.pos.royals(us).single()?;
+        let occupied = self.pos.occupied();
+        let attackers = self.pos.attackers_to(royal, !us, occupied);
+        if attackers.is_empty() {
+            return None;
+        }
+        let t = tables();
+        let mut blocks = Bitboard::EMPTY;
+        for dir in 0..8 {
+            let ray = t.ray(dir, royal);
+            for attacker in ray & attackers {
+                blocks |= ray & !t.ray(dir, attacker) & !Bitboard::from_square(attacker);
+            }
+        }
+        Some((royal, blocks))
+    }
+
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: i32) -> i32 {
         if self.visit() {
             return 0;
@@ -719,8 +746,13 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY {
             return self.static_eval(ply);
         }
-        let evasions = self.pos.family() == Family::Heian && self.pos.in_check(us);
-        let stand_pat = if evasions {
+        let chu_evasion = self.chu_evasion_squares();
+        let evasions =
+            chu_evasion.is_some() || (self.pos.family() == Family::Heian && self.pos.in_check(us));
+        let stand_pat = if chu_evasion.is_some() {
+            // A move that does not save the royal loses it on the next ply.
+            -(MATE - ply as i32 - 2)
+        } else if evasions {
             -INFINITY
         } else {
             self.static_eval(ply)
@@ -741,6 +773,11 @@ impl<'a> Worker<'a> {
         let last_to = self.last_move().filter(|m| !m.is_pass()).map(|m| m.to());
         let mut best = stand_pat;
         while let Some(mv) = picker.next(&self.pos, self.history) {
+            if let Some((royal, blocks)) = chu_evasion {
+                if mv.from() != royal && !blocks.has(mv.to()) && !is_tactical(&self.pos, mv) {
+                    continue;
+                }
+            }
             if !evasions {
                 let params = &self.budget.params;
                 if qply >= params.qsearch_recapture_only_after && Some(mv.to()) != last_to {
