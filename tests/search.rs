@@ -377,3 +377,36 @@ fn the_waker_hears_each_search_end_with_its_result_ready() {
         assert!(rx.try_recv().is_err(), "one wake-up per search");
     }
 }
+
+/// A search thread that panics (here in its progress callback, with a helper thread searching
+/// beside it and no limit but `stop`) ends at once and answers a legal move, not "no move".
+#[test]
+fn a_panicking_search_answers_a_legal_move() {
+    for variant in [Variant::Chushogi, Variant::Heian] {
+        let pos = Position::startpos(variant);
+        let mut engine = Engine::new(EngineOptions {
+            hash_mb: 8,
+            threads: 2,
+            ..EngineOptions::default()
+        });
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let handle = engine.start(
+            &pos,
+            limits,
+            Box::new(|_| panic!("a progress line that cannot be written")),
+        );
+        let started = Instant::now();
+        while !handle.is_finished() {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "{variant:?}: the panicked search did not end"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let best = handle.wait().best.expect("a move after the panic");
+        assert!(pos.legal_moves().contains(&best), "{variant:?}: {best:?}");
+    }
+}

@@ -65,6 +65,9 @@ pub struct SearchHandle {
     done: Arc<AtomicBool>,
     /// The answer of a search that ran on the caller's thread (`Engine::run_here`).
     result: Option<SearchResult>,
+    /// A legal move to answer with if the search thread panics, so that a bug costs the
+    /// move's quality and not the game.
+    fallback: Option<Move>,
 }
 
 impl Engine {
@@ -112,18 +115,19 @@ impl Engine {
         let threads = self.options.threads.clamp(1, 256);
         let shared = Arc::new(Shared::new(self.table.clone(), threads, limits.ponder));
         let job = self.job(&shared, pos, limits, on_info, threads);
+        let fallback = root_moves(pos).first().copied();
         let done = Arc::new(AtomicBool::new(false));
         let (done_here, waker) = (done.clone(), self.waker.clone());
         let thread = std::thread::Builder::new()
             .name("shishi-search".to_string())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
-                let result = job.run();
-                done_here.store(true, Release);
-                if let Some(wake) = waker {
-                    wake();
-                }
-                result
+                // Dropped on return and on a panic alike: the front end hears of the end.
+                let _ended = Ended {
+                    done: done_here,
+                    waker,
+                };
+                job.run()
             });
         let thread = match thread {
             Ok(handle) => Some(handle),
@@ -137,6 +141,7 @@ impl Engine {
             thread,
             done,
             result: None,
+            fallback,
         }
     }
 
@@ -168,6 +173,7 @@ impl Engine {
             thread: None,
             done: Arc::new(AtomicBool::new(true)),
             result: Some(result),
+            fallback: None,
         }
     }
 
@@ -259,19 +265,54 @@ impl SearchHandle {
         self.done.load(Acquire) || self.thread.as_ref().is_none_or(|t| t.is_finished())
     }
 
-    /// Waits for the search to end and returns its result.
+    /// Waits for the search to end and returns its result. A search thread that panicked is
+    /// logged with its message and answered by the first legal move.
     pub fn wait(mut self) -> SearchResult {
         let result = match self.thread.take() {
-            Some(t) => t.join().ok(),
-            None => self.result.take(),
+            Some(t) => t.join().map_err(|payload| {
+                let why = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "no message".to_string());
+                log::error!("the search thread panicked ({why}); answering its first legal move");
+            }),
+            None => self.result.take().ok_or(()),
         };
         result.unwrap_or(SearchResult {
-            best: None,
+            best: self.fallback,
             ponder: None,
             score: Score::Cp(0),
             depth: 0,
-            nodes: 0,
+            nodes: self.shared.total_nodes(),
         })
+    }
+}
+
+/// Marks a search thread's end when dropped, however the thread ends.
+#[cfg(not(target_arch = "wasm32"))]
+struct Ended {
+    done: Arc<AtomicBool>,
+    waker: Option<Waker>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Drop for Ended {
+    fn drop(&mut self) {
+        self.done.store(true, Release);
+        if let Some(wake) = &self.waker {
+            wake();
+        }
+    }
+}
+
+/// Stops every thread of a search when dropped, so that helpers end when the main thread
+/// panics instead of searching on while the scope waits for them.
+struct StopOnDrop<'a>(&'a Shared);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.request_stop();
     }
 }
 
@@ -375,6 +416,7 @@ impl SearchJob {
         let net = &self.net;
         let helper_findings = Mutex::new(Vec::<Finding>::new());
         let mut main_search = || {
+            let _stop = StopOnDrop(shared);
             let mut h = histories[0].lock().unwrap_or_else(PoisonError::into_inner);
             let mut worker = Worker::new(shared, 0, pos, &mut h, budget, net.clone());
             let finding = worker.think(Some(&mut |info: &SearchInfo| on_info(info)));
