@@ -13,9 +13,9 @@ use shishi::search::{Engine, EngineOptions, EvalOptions, Limits};
 use shishi::training::nnue::{self, Model, Reading, Samples, Target, TrainOptions};
 use std::sync::Arc;
 
-fn random_net(family: Family, hidden: usize, seed: u64) -> Arc<Network> {
+fn random_net(family: Family, hidden: usize, royal_buckets: usize, seed: u64) -> Arc<Network> {
     let mut rng = StdRng::seed_from_u64(seed);
-    let inputs = feature_count(family);
+    let inputs = royal_buckets * feature_count(family);
     Arc::new(Network {
         family,
         hidden,
@@ -25,6 +25,7 @@ fn random_net(family: Family, hidden: usize, seed: u64) -> Arc<Network> {
             .collect(),
         ft_bias: (0..hidden).map(|_| rng.gen_range(-100..200)).collect(),
         buckets: 1,
+        royal_buckets,
         out_weights: (0..2 * hidden)
             .map(|_| rng.gen_range(-2000..2000))
             .collect(),
@@ -42,10 +43,11 @@ struct Seen {
     captures: u32,
 }
 
-/// Plays a random game of `variant` with the accumulators kept along it; at every position
-/// each legal move is pushed and popped, and every frame is compared with a fresh one.
-fn walk(variant: Variant, seed: u64, plies: usize, seen: &mut Seen) {
-    let net = random_net(variant.family(), 16, seed);
+/// Plays a random game of `variant` with the accumulators of a net of `royal_buckets` royal
+/// buckets kept along it; at every position each legal move is pushed and popped, and every
+/// frame is compared with a fresh one.
+fn walk(variant: Variant, seed: u64, plies: usize, royal_buckets: usize, seen: &mut Seen) {
+    let net = random_net(variant.family(), 16, royal_buckets, seed);
     let mut rng = StdRng::seed_from_u64(seed);
     let mut pos = Position::startpos(variant);
     let mut stack = NnueStack::new(net.clone(), &pos, plies + 2);
@@ -101,8 +103,10 @@ fn walk(variant: Variant, seed: u64, plies: usize, seen: &mut Seen) {
 fn incremental_accumulators_equal_a_full_refresh() {
     let mut seen = Seen::default();
     for (i, variant) in Variant::ALL.into_iter().enumerate() {
-        for game in 0..3 {
-            walk(variant, 1000 + 10 * i as u64 + game, 120, &mut seen);
+        // Without royal buckets, and with each viewer's inputs by its royal's zone.
+        for (game, royal_buckets) in [1, 6, 3].into_iter().enumerate() {
+            let seed = 1000 + 10 * i as u64 + game as u64;
+            walk(variant, seed, 120, royal_buckets, &mut seen);
         }
     }
     // The walk must have played every kind of move it claims to check: in Chu, lion double
@@ -186,17 +190,22 @@ fn made_up_data(variant: Variant, positions: usize) -> String {
 
 #[test]
 fn the_trainer_learns_and_its_net_loads_and_plays() {
-    trainer_learns_and_its_net_loads_and_plays(1);
+    trainer_learns_and_its_net_loads_and_plays(1, 1);
 }
 
 #[test]
 fn a_net_with_output_buckets_learns_loads_and_plays() {
-    trainer_learns_and_its_net_loads_and_plays(4);
+    trainer_learns_and_its_net_loads_and_plays(4, 1);
 }
 
-/// Trains a net of `buckets` output buckets on made-up data, checks its quantisation error,
-/// its file and a search with it.
-fn trainer_learns_and_its_net_loads_and_plays(buckets: usize) {
+#[test]
+fn a_net_with_royal_buckets_learns_loads_and_plays() {
+    trainer_learns_and_its_net_loads_and_plays(1, 6);
+}
+
+/// Trains a net of `buckets` output buckets and `royal_buckets` royal buckets (factorised) on
+/// made-up data, checks its quantisation error, its file and a search with it.
+fn trainer_learns_and_its_net_loads_and_plays(buckets: usize, royal_buckets: usize) {
     let text = made_up_data(Variant::Heian, 10000);
     let samples = Samples::parse(Family::Heian, &text, true).unwrap();
     assert_eq!(samples.len(), 20000);
@@ -206,6 +215,15 @@ fn trainer_learns_and_its_net_loads_and_plays(buckets: usize) {
         lambda: 1.0,
     };
     let mut model = Model::new(Family::Heian, 32, buckets, 3, false);
+    if royal_buckets > 1 {
+        // Every bucket starts as the model's one set of inputs: the same outputs.
+        let plain = nnue::mean_loss(&model, &held, target);
+        model = model.with_royal_buckets(royal_buckets);
+        model.set_factorised(true);
+        model.center_royal_buckets();
+        let split = nnue::mean_loss(&model, &held, target);
+        assert!((plain - split).abs() < 1e-6, "{plain} vs {split}");
+    }
     let before = nnue::mean_loss(&model, &held, target);
     let options = TrainOptions {
         epochs: 10,
@@ -225,9 +243,11 @@ fn trainer_learns_and_its_net_loads_and_plays(buckets: usize) {
         mean < 8.0 && worst < 60.0,
         "quantisation error mean {mean} worst {worst}"
     );
+    model.set_factorised(false);
     let bytes = model.quantise().to_bytes();
     let net = Arc::new(Network::from_bytes(&bytes).unwrap());
     assert_eq!(net.buckets, buckets);
+    assert_eq!(net.royal_buckets, royal_buckets);
     // A run resumed from the written net starts where the net is, not from scratch.
     let resumed = Model::from_network(&net);
     let resumed_loss = nnue::mean_loss(&resumed, &held, target);
@@ -416,13 +436,25 @@ fn a_chu_net_trains_loads_and_plays() {
 
 #[test]
 fn folding_the_factor_columns_keeps_every_output() {
+    folding_keeps_every_output(1);
+}
+
+#[test]
+fn folding_the_factor_columns_of_royal_buckets_keeps_every_output() {
+    folding_keeps_every_output(2);
+}
+
+/// Trains a factorised model of `royal_buckets` royal buckets a little and checks that folding
+/// its factor columns into its square columns changes no output.
+fn folding_keeps_every_output(royal_buckets: usize) {
     let text = made_up_data(Variant::Heian, 400);
     let samples = Samples::parse(Family::Heian, &text, false).unwrap();
     let target = Target {
         k: 400.0,
         lambda: 1.0,
     };
-    let mut model = Model::new(Family::Heian, 16, 2, 7, true);
+    let mut model = Model::new(Family::Heian, 16, 2, 7, false).with_royal_buckets(royal_buckets);
+    model.set_factorised(true);
     let options = TrainOptions {
         epochs: 2,
         batch: 64,

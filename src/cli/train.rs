@@ -3,6 +3,7 @@
 
 use super::UsageError;
 use crate::board::Family;
+use crate::nnue::features::ROYAL_BUCKET_COUNTS;
 use crate::nnue::network::MAX_BUCKETS;
 use crate::nnue::Network;
 use crate::training::nnue::{self, Model, Reading, Samples, Target, TrainOptions};
@@ -29,6 +30,12 @@ pub(super) struct TrainArgs {
     /// the board (equal shares of the piece count; 1: none).
     #[arg(long, default_value_t = 1)]
     buckets: usize,
+    /// Royal buckets: separate transformer weights for each bucket of where the viewer's royal
+    /// stands (1 none, 2 home ranks or beyond, 3 left, middle or right files, 6 both); each
+    /// bucket starts from the `--init` net's weights when one is given. With `--factorise`, a
+    /// column per piece and square shared by the buckets.
+    #[arg(long, default_value_t = 1)]
+    royal_buckets: usize,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 20)]
     epochs: usize,
@@ -88,6 +95,12 @@ fn check(args: &TrainArgs) -> Result<(), UsageError> {
         return bad(format!(
             "--buckets must be 1 to {MAX_BUCKETS}, not {}",
             args.buckets
+        ));
+    }
+    if !ROYAL_BUCKET_COUNTS.contains(&args.royal_buckets) {
+        return bad(format!(
+            "--royal-buckets must be one of {ROYAL_BUCKET_COUNTS:?}, not {}",
+            args.royal_buckets
         ));
     }
     if args.epochs == 0 || args.batch == 0 {
@@ -153,7 +166,7 @@ fn initial_model(
     family: Family,
     init: Option<&Network>,
     residual: bool,
-) -> Model {
+) -> Result<Model, UsageError> {
     let mut model = match init {
         Some(net) => Model::from_network(net),
         None => Model::new(family, args.hidden, args.buckets, args.seed, false),
@@ -161,8 +174,35 @@ fn initial_model(
     if init.is_none() && residual {
         model.correct_hand_crafted();
     }
+    if args.royal_buckets > 1 {
+        if model.royal_buckets > 1 && model.royal_buckets != args.royal_buckets {
+            return Err(UsageError(format!(
+                "--royal-buckets {} but the --init net has {}",
+                args.royal_buckets, model.royal_buckets
+            )));
+        }
+        model = model.with_royal_buckets(args.royal_buckets);
+    }
     model.set_factorised(args.factorise);
-    model
+    if init.is_none_or(|net| net.royal_buckets == 1) {
+        model.center_royal_buckets();
+    }
+    Ok(model)
+}
+
+/// The training loop's options from the arguments, with the sigmoid scale `k`.
+fn train_options(args: &TrainArgs, k: f32) -> TrainOptions {
+    TrainOptions {
+        epochs: args.epochs,
+        batch: args.batch,
+        lr: args.lr,
+        target: Target {
+            k,
+            lambda: args.lambda,
+        },
+        weight_decay: args.weight_decay,
+        seed: args.seed,
+    }
 }
 
 pub(super) fn run(args: TrainArgs) -> Result<(), UsageError> {
@@ -203,18 +243,8 @@ pub(super) fn run(args: TrainArgs) -> Result<(), UsageError> {
         println!("fitted K = {k:.1}");
         k
     });
-    let options = TrainOptions {
-        epochs: args.epochs,
-        batch: args.batch,
-        lr: args.lr,
-        target: Target {
-            k,
-            lambda: args.lambda,
-        },
-        weight_decay: args.weight_decay,
-        seed: args.seed,
-    };
-    let mut model = initial_model(&args, family, init.as_ref(), residual);
+    let options = train_options(&args, k);
+    let mut model = initial_model(&args, family, init.as_ref(), residual)?;
     let start = nnue::mean_loss(&model, &held, options.target);
     println!("start: validation {start:.6}");
     let mut write_error = None;
@@ -232,16 +262,17 @@ pub(super) fn run(args: TrainArgs) -> Result<(), UsageError> {
     if let Some(e) = write_error {
         return Err(UsageError(e));
     }
+    let added = if residual {
+        ", added to the hand-crafted evaluation"
+    } else {
+        ""
+    };
     println!(
-        "wrote {} ({} hidden, {} output bucket(s){}, K {k:.1}, lambda {}) in {:.1}s",
+        "wrote {} ({} hidden, {} output bucket(s), {} royal bucket(s){added}, K {k:.1}, lambda {}) in {:.1}s",
         args.out,
         model.hidden,
         model.buckets,
-        if residual {
-            ", added to the hand-crafted evaluation"
-        } else {
-            ""
-        },
+        model.royal_buckets,
         args.lambda,
         clock.elapsed().as_secs_f64()
     );

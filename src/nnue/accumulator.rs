@@ -7,6 +7,10 @@
 //! victim on the middle square), igui (the mover off and on its own square, the victim off), a
 //! pass (nothing). The frames are allocated once, so the search allocates nothing.
 //!
+//! With royal buckets each frame also keeps where each viewer's inputs start (its royal's
+//! bucket, [`Network::input_base`]); a move that takes a royal into another bucket refreshes
+//! that viewer's sums from the board instead.
+//!
 //! [`BoardChange`]: crate::position::BoardChange
 
 use super::features::{active, feature};
@@ -20,6 +24,8 @@ use std::sync::Arc;
 pub struct NnueStack {
     net: Arc<Network>,
     frames: Vec<i32>,
+    /// Each frame's input bases, sente's then gote's.
+    bases: Vec<[usize; 2]>,
     top: usize,
 }
 
@@ -30,6 +36,7 @@ impl NnueStack {
         let mut stack = NnueStack {
             net,
             frames,
+            bases: vec![[0; 2]; plies + 1],
             top: 0,
         };
         stack.refresh(pos);
@@ -47,17 +54,24 @@ impl NnueStack {
 
     /// Recomputes the current frame from the board.
     pub fn refresh(&mut self, pos: &Position) {
+        for viewer in [Color::Sente, Color::Gote] {
+            self.refresh_half(pos, viewer);
+        }
+    }
+
+    /// Recomputes `viewer`'s sums of the current frame from the board.
+    fn refresh_half(&mut self, pos: &Position, viewer: Color) {
         let h = self.net.hidden;
-        let start = self.top * 2 * h;
-        let (net, frames) = (&self.net, &mut self.frames);
-        for (half, viewer) in [Color::Sente, Color::Gote].into_iter().enumerate() {
-            let sums = &mut frames[start + half * h..start + (half + 1) * h];
-            for (s, &b) in sums.iter_mut().zip(&net.ft_bias) {
-                *s = i32::from(b);
-            }
-            for f in active(pos, viewer) {
-                add(sums, net.column(f));
-            }
+        let half = viewer.index();
+        let start = self.top * 2 * h + half * h;
+        let base = self.net.input_base(pos, viewer);
+        self.bases[self.top][half] = base;
+        let (net, sums) = (&self.net, &mut self.frames[start..start + h]);
+        for (s, &b) in sums.iter_mut().zip(&net.ft_bias) {
+            *s = i32::from(b);
+        }
+        for f in active(pos, viewer) {
+            add(sums, net.column(base + f));
         }
     }
 
@@ -68,22 +82,40 @@ impl NnueStack {
         if (self.top + 2) * len > self.frames.len() {
             self.frames.resize((self.top + 2) * len, 0);
         }
+        if self.top + 2 > self.bases.len() {
+            self.bases.resize(self.top + 2, [0; 2]);
+        }
         self.top += 1;
         let Some(change) = pos.last_change() else {
             self.refresh(pos);
             return;
         };
+        let bases = self.bases[self.top - 1];
+        self.bases[self.top] = bases;
         let (below, above) = self.frames.split_at_mut(self.top * len);
         let src = &below[(self.top - 1) * len..];
         let dst = &mut above[..len];
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
+        let done = if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: `apply_avx2` needs nothing but AVX2, which the processor has (just
             // checked); it reads and writes only through its arguments.
-            unsafe { apply_avx2(&self.net, pos, &change, src, dst) };
-            return;
+            unsafe { apply_avx2(&self.net, pos, &change, bases, src, dst) };
+            true
+        } else {
+            false
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let done = false;
+        if !done {
+            apply(&self.net, pos, &change, bases, src, dst);
         }
-        apply(&self.net, pos, &change, src, dst);
+        if self.net.royal_buckets > 1 {
+            for viewer in [Color::Sente, Color::Gote] {
+                if self.net.input_base(pos, viewer) != bases[viewer.index()] {
+                    self.refresh_half(pos, viewer);
+                }
+            }
+        }
     }
 
     /// Drops the current frame (the move was taken back).
@@ -111,13 +143,22 @@ impl NnueStack {
 }
 
 /// Writes into `dst` both viewers' sums of the frame `src` changed by `change`, the move
-/// `pos` has just played: one pass over the sums for a quiet move and for a capture.
+/// `pos` has just played, each viewer's inputs starting at its entry of `bases`: one pass over
+/// the sums for a quiet move and for a capture.
 #[inline(always)]
-fn apply(net: &Network, pos: &Position, change: &BoardChange, src: &[i32], dst: &mut [i32]) {
+fn apply(
+    net: &Network,
+    pos: &Position,
+    change: &BoardChange,
+    bases: [usize; 2],
+    src: &[i32],
+    dst: &mut [i32],
+) {
     let h = net.hidden;
     let variant = pos.variant();
     for (half, viewer) in [Color::Sente, Color::Gote].into_iter().enumerate() {
-        let column = |(sq, piece)| net.column(feature(variant, viewer, piece, sq));
+        let base = bases[half];
+        let column = |(sq, piece)| net.column(base + feature(variant, viewer, piece, sq));
         let mut removed = change
             .removed
             .iter()
@@ -162,8 +203,15 @@ fn apply(net: &Network, pos: &Position, change: &BoardChange, src: &[i32], dst: 
 /// most of a Heian move's cost beside the move generator (`docs/nnue.md`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn apply_avx2(net: &Network, pos: &Position, change: &BoardChange, src: &[i32], dst: &mut [i32]) {
-    apply(net, pos, change, src, dst);
+fn apply_avx2(
+    net: &Network,
+    pos: &Position,
+    change: &BoardChange,
+    bases: [usize; 2],
+    src: &[i32],
+    dst: &mut [i32],
+) {
+    apply(net, pos, change, bases, src, dst);
 }
 
 #[inline]
@@ -184,7 +232,7 @@ fn sub(sums: &mut [i32], column: &[i16]) {
 mod tests {
     use super::*;
     use crate::board::Variant;
-    use crate::nnue::network::tests::tiny;
+    use crate::nnue::network::tests::{royal_tiny, tiny};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
@@ -209,6 +257,57 @@ mod tests {
         out
     }
 
+    /// A random game whose royals move whenever they can, half the time: they wander between
+    /// zones, and some are taken.
+    fn royal_walk(variant: Variant, plies: usize, rng: &mut StdRng) -> Vec<Position> {
+        let mut pos = Position::startpos(variant);
+        let mut out = vec![pos.clone()];
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            let royals = pos.royals(pos.side_to_move());
+            let royal: Vec<_> = moves.iter().filter(|m| royals.has(m.from())).collect();
+            let mv = if !royal.is_empty() && rng.gen_bool(0.5) {
+                *royal[rng.gen_range(0..royal.len())]
+            } else {
+                moves[rng.gen_range(0..moves.len())]
+            };
+            pos.play(mv);
+            out.push(pos.clone());
+        }
+        out
+    }
+
+    #[test]
+    fn with_royal_buckets_the_kept_frames_equal_fresh_ones_as_royals_change_zones() {
+        let mut rng = StdRng::seed_from_u64(12);
+        for royal_buckets in [2, 3, 6] {
+            for variant in [Variant::Chushogi, Variant::Heian, Variant::Heian8x8] {
+                let net = Arc::new(royal_tiny(variant.family(), 16, royal_buckets));
+                let mut crossings = 0;
+                for game in 0..4 {
+                    let game = if game % 2 == 0 {
+                        royal_walk(variant, 160, &mut rng)
+                    } else {
+                        random_game(variant, 160, &mut rng)
+                    };
+                    let mut stack = NnueStack::new(net.clone(), &game[0], game.len());
+                    for pair in game.windows(2) {
+                        let before = stack.bases[stack.top];
+                        stack.push(&pair[1]);
+                        crossings += usize::from(stack.bases[stack.top] != before);
+                        let fresh = NnueStack::new(net.clone(), &pair[1], 0);
+                        assert_eq!(stack.sums(), fresh.sums(), "{:?}", pair[1]);
+                        assert_eq!(stack.bases[stack.top], fresh.bases[0]);
+                    }
+                }
+                assert!(crossings > 0, "{variant:?}: no royal changed bucket");
+            }
+        }
+    }
+
     #[test]
     fn the_portable_and_the_avx2_frame_updates_agree() {
         // The search takes the AVX2 path where the processor has it, so the portable one
@@ -226,13 +325,13 @@ mod tests {
                 let src = NnueStack::new(net.clone(), before, 0).frames;
                 let fresh = NnueStack::new(net.clone(), after, 0).frames;
                 let mut portable = vec![0; src.len()];
-                apply(&net, after, &change, &src, &mut portable);
+                apply(&net, after, &change, [0; 2], &src, &mut portable);
                 assert_eq!(portable, fresh, "{after:?}");
                 #[cfg(target_arch = "x86_64")]
                 if std::arch::is_x86_feature_detected!("avx2") {
                     let mut wide = vec![0; src.len()];
                     // SAFETY: the processor has AVX2 (just checked).
-                    unsafe { apply_avx2(&net, after, &change, &src, &mut wide) };
+                    unsafe { apply_avx2(&net, after, &change, [0; 2], &src, &mut wide) };
                     assert_eq!(wide, fresh, "{after:?}");
                 }
             }

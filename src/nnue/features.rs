@@ -71,6 +71,64 @@ pub(crate) fn feature(variant: Variant, viewer: Color, piece: Piece, sq: Square)
     ((relative * kind_count(family) + kind) * side + row) * side + col
 }
 
+/// Zones of a viewer's royal: the left, middle and right files, on the viewer's three home
+/// ranks or beyond them. A net with royal buckets keeps one set of inputs per bucket of zones
+/// (see [`royal_bucket`]), so a piece's worth can depend on where the royal it threatens or
+/// guards stands.
+pub(crate) const ROYAL_ZONES: usize = 6;
+
+/// The royal bucket counts a net may have: none (1), home or advanced (2), the file thirds (3),
+/// or all six zones.
+pub(crate) const ROYAL_BUCKET_COUNTS: [usize; 4] = [1, 2, 3, 6];
+
+/// The bucket of royal zone `zone` in a net of `buckets` royal buckets (one of
+/// [`ROYAL_BUCKET_COUNTS`]).
+#[inline]
+pub(crate) fn royal_bucket(zone: usize, buckets: usize) -> usize {
+    match buckets {
+        2 => zone / 3,
+        3 => zone % 3,
+        6 => zone,
+        _ => 0,
+    }
+}
+
+/// The zone (0..[`ROYAL_ZONES`]) of `viewer`'s royal in `pos` as the viewer sees the board
+/// (reflected left to right if `reflect`): its King, else its Prince; zone 0 without one. The
+/// thirds are symmetric on every width, so a reflection swaps left and right and keeps the
+/// middle.
+#[inline]
+pub(crate) fn royal_zone(pos: &Position, viewer: Color, reflect: bool) -> usize {
+    let royals = pos.royals(viewer);
+    let kings = royals & (pos.kind_bb(Kind::King) | pos.kind_bb(Kind::HeianKing));
+    let Some(sq) = kings.iter().next().or_else(|| royals.iter().next()) else {
+        return 0;
+    };
+    let variant = pos.variant();
+    let (width, height) = (variant.width() as usize, variant.height() as usize);
+    let (mut col, mut row) = (sq.col() as usize, sq.row() as usize);
+    if viewer == Color::Gote {
+        col = width - 1 - col;
+        row = height - 1 - row;
+    }
+    if reflect {
+        col = width - 1 - col;
+    }
+    let edge = width / 3;
+    let third = if col < edge {
+        0
+    } else if col >= width - edge {
+        2
+    } else {
+        1
+    };
+    // The viewer's home ranks are the bottom three of its view.
+    let advanced = usize::from(row + 3 < height);
+    let zone = third + 3 * advanced;
+    debug_assert!(zone < ROYAL_ZONES);
+    zone
+}
+
 /// Every input `pos` switches on for `viewer`, in square order.
 pub(crate) fn active(pos: &Position, viewer: Color) -> impl Iterator<Item = usize> + '_ {
     let variant = pos.variant();
@@ -149,6 +207,33 @@ mod tests {
                 assert!((2..max_pieces(family)).all(|p| of(p) <= of(p + 1)));
             }
         }
+    }
+
+    #[test]
+    fn royals_start_in_the_middle_zone_at_home_and_a_reflection_swaps_left_and_right() {
+        for variant in Variant::ALL {
+            let pos = Position::startpos(variant);
+            for viewer in [Color::Sente, Color::Gote] {
+                assert_eq!(royal_zone(&pos, viewer, false), 1, "{variant:?} {viewer:?}");
+                assert_eq!(royal_zone(&pos, viewer, true), 1, "{variant:?} {viewer:?}");
+            }
+        }
+        // A sente King on the left edge, three ranks up (the gote King stays at home).
+        let pos = Position::from_sfen(Variant::Heian, "3gkg3/9/9/9/9/K8/9/9/9 b - 1").unwrap();
+        let zone = royal_zone(&pos, Color::Sente, false);
+        assert_eq!(zone, 3, "left and advanced");
+        assert_eq!(
+            royal_zone(&pos, Color::Sente, true),
+            5,
+            "right once reflected"
+        );
+        assert!(zone < ROYAL_ZONES);
+        assert_eq!(royal_zone(&pos, Color::Gote, false), 1);
+        let buckets: Vec<usize> = [1, 2, 3, 6].map(|n| royal_bucket(zone, n)).to_vec();
+        assert_eq!(buckets, [0, 1, 0, 3]);
+        assert!(ROYAL_BUCKET_COUNTS
+            .iter()
+            .all(|&n| (0..ROYAL_ZONES).all(|z| royal_bucket(z, n) < n)));
     }
 
     #[test]

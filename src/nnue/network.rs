@@ -11,10 +11,15 @@
 //! adds the two, which lets a net learnt from little data start from what the hand-crafted
 //! evaluation knows (Chu's 11 232 inputs against a few million positions).
 //!
+//! A net may also have royal buckets: one set of inputs per bucket of the viewer's royal's
+//! zone ([`features::royal_zone`]), each viewer's accumulator reading the set of its own
+//! royal's bucket, so that what a piece is worth can depend on where the royal stands.
+//!
 //! File (little-endian): the magic `SHNN`, the format version (u32: 1, 2 for a net with flags,
-//! 3 for a net with output buckets), the family (u8: 0 Chu, 1 Heian), from version 2 a flags
-//! byte (bit 0: adds the hand-crafted evaluation), the number of inputs (u32), `hidden` (u32),
-//! `scale` (u32), in version 3 the number of output buckets (u32), the transformer's weights
+//! 3 for a net with output buckets, 4 for a net with royal buckets), the family (u8: 0 Chu, 1
+//! Heian), from version 2 a flags byte (bit 0: adds the hand-crafted evaluation), the number
+//! of inputs (u32), `hidden` (u32), `scale` (u32), from version 3 the number of output buckets
+//! (u32), in version 4 the number of royal buckets (u32), the transformer's weights
 //! (inputs x hidden i16, input-major), its biases (hidden i16), the output weights (2 x hidden
 //! i16 per bucket), the output biases (i32 per bucket), and last the FNV-1a hash (u64) of
 //! everything before it. Each net is written in the oldest version that holds it.
@@ -29,8 +34,8 @@ pub(crate) const QA: i32 = 255;
 pub(crate) const QB: i32 = 1024;
 /// The four bytes a net file starts with.
 pub(crate) const MAGIC: [u8; 4] = *b"SHNN";
-/// The newest file format this build reads and writes (it reads version 1 too).
-pub(crate) const VERSION: u32 = 3;
+/// The newest file format this build reads and writes (it reads every older one too).
+pub(crate) const VERSION: u32 = 4;
 /// The flag bit of a net that adds the hand-crafted evaluation.
 const ADDS_HAND_CRAFTED: u8 = 1;
 /// The most hidden units per viewer a file may declare.
@@ -95,6 +100,8 @@ pub struct Network {
     pub ft_bias: Vec<i16>,
     /// Output buckets (1: none).
     pub buckets: usize,
+    /// Royal buckets (1: none): the transformer has this many sets of the family's inputs.
+    pub royal_buckets: usize,
     /// Output weights per bucket: the side to move's `hidden`, then the other side's.
     pub out_weights: Vec<i16>,
     /// Output bias per bucket, in `QA * QB` units.
@@ -107,10 +114,11 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network {{ family: {:?}, hidden: {}, buckets: {}, adds_hand_crafted: {}, hash: {:#018x} }}",
+            "Network {{ family: {:?}, hidden: {}, buckets: {}, royal buckets: {}, adds_hand_crafted: {}, hash: {:#018x} }}",
             self.family,
             self.hidden,
             self.buckets,
+            self.royal_buckets,
             self.adds_hand_crafted,
             fnv1a(&self.to_bytes())
         )
@@ -170,13 +178,23 @@ impl Network {
         if flags & !ADDS_HAND_CRAFTED != 0 {
             return Err(NetError::Flags(flags));
         }
-        let header = HEADER_BYTES + usize::from(version >= 2) + 4 * usize::from(version >= 3);
+        let header = HEADER_BYTES
+            + usize::from(version >= 2)
+            + 4 * usize::from(version >= 3)
+            + 4 * usize::from(version >= 4);
         let (inputs, hidden, scale) = (r.u32() as usize, r.u32() as usize, r.u32());
         let buckets = if version >= 3 { r.u32() as usize } else { 1 };
-        if inputs != features::feature_count(family) {
+        let royal_buckets = if version >= 4 { r.u32() as usize } else { 1 };
+        if !features::ROYAL_BUCKET_COUNTS.contains(&royal_buckets) {
             return Err(NetError::Shape(format!(
-                "{inputs} inputs, {family:?} has {}",
-                features::feature_count(family)
+                "{royal_buckets} royal buckets (one of {:?})",
+                features::ROYAL_BUCKET_COUNTS
+            )));
+        }
+        if inputs != royal_buckets * features::feature_count(family) {
+            return Err(NetError::Shape(format!(
+                "{inputs} inputs, {family:?} has {} with {royal_buckets} royal bucket(s)",
+                royal_buckets * features::feature_count(family)
             )));
         }
         if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(8) {
@@ -215,6 +233,7 @@ impl Network {
             ft_weights,
             ft_bias,
             buckets,
+            royal_buckets,
             out_weights,
             out_bias,
             adds_hand_crafted: flags & ADDS_HAND_CRAFTED != 0,
@@ -237,10 +256,15 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(HEADER_BYTES + 2 * self.ft_weights.len() + 64);
         out.extend_from_slice(&MAGIC);
-        let version: u32 = match (self.buckets > 1, self.adds_hand_crafted) {
-            (true, _) => 3,
-            (false, true) => 2,
-            (false, false) => 1,
+        let version: u32 = match (
+            self.royal_buckets > 1,
+            self.buckets > 1,
+            self.adds_hand_crafted,
+        ) {
+            (true, _, _) => 4,
+            (false, true, _) => 3,
+            (false, false, true) => 2,
+            (false, false, false) => 1,
         };
         out.extend_from_slice(&version.to_le_bytes());
         out.push(family_byte(self.family));
@@ -251,12 +275,15 @@ impl Network {
                 0
             });
         }
-        let inputs = features::feature_count(self.family) as u32;
+        let inputs = (self.royal_buckets * features::feature_count(self.family)) as u32;
         for v in [inputs, self.hidden as u32, self.scale as u32] {
             out.extend_from_slice(&v.to_le_bytes());
         }
         if version >= 3 {
             out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+        }
+        if version >= 4 {
+            out.extend_from_slice(&(self.royal_buckets as u32).to_le_bytes());
         }
         for w in self
             .ft_weights
@@ -278,6 +305,20 @@ impl Network {
     #[inline]
     pub fn column(&self, feature: usize) -> &[i16] {
         &self.ft_weights[feature * self.hidden..(feature + 1) * self.hidden]
+    }
+
+    /// Where the inputs `viewer`'s accumulator reads in `pos` start: its royal's bucket's set.
+    #[inline]
+    pub fn input_base(
+        &self,
+        pos: &crate::position::Position,
+        viewer: crate::board::Color,
+    ) -> usize {
+        if self.royal_buckets == 1 {
+            return 0;
+        }
+        let zone = features::royal_zone(pos, viewer, false);
+        features::royal_bucket(zone, self.royal_buckets) * features::feature_count(self.family)
     }
 
     /// The output bucket of a position holding `pieces` pieces.
@@ -360,10 +401,47 @@ pub(crate) mod tests {
             ft_weights: (0..inputs * hidden).map(|i| (i % 61) as i16 - 30).collect(),
             ft_bias: (0..hidden).map(|i| (i % 7) as i16 * 10).collect(),
             buckets: 1,
+            royal_buckets: 1,
             out_weights: (0..2 * hidden).map(|i| (i % 13) as i16 - 6).collect(),
             out_bias: vec![1234],
             adds_hand_crafted: false,
         }
+    }
+
+    /// A net of `royal_buckets` royal buckets whose sets of inputs all differ.
+    pub(crate) fn royal_tiny(family: Family, hidden: usize, royal_buckets: usize) -> Network {
+        let inputs = royal_buckets * features::feature_count(family);
+        Network {
+            royal_buckets,
+            ft_weights: (0..inputs * hidden)
+                .map(|i| ((i as u64).wrapping_mul(2_654_435_761) >> 9) as i16 % 61 - 30)
+                .collect(),
+            ..tiny(family, hidden)
+        }
+    }
+
+    #[test]
+    fn a_net_with_royal_buckets_survives_its_file_as_version_4_and_bad_counts_are_refused() {
+        for royal_buckets in [2, 3, 6] {
+            let net = Network {
+                buckets: 2,
+                out_weights: (0..2 * 2 * 16).map(|i| (i % 9) as i16 - 4).collect(),
+                out_bias: vec![5, -5],
+                ..royal_tiny(Family::Heian, 16, royal_buckets)
+            };
+            let bytes = net.to_bytes();
+            assert_eq!(bytes[4], 4, "version 4");
+            assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        }
+        let mut bytes = royal_tiny(Family::Heian, 8, 3).to_bytes();
+        // The royal bucket count follows the output bucket count (bytes 22 to 25).
+        bytes[26..30].copy_from_slice(&4u32.to_le_bytes());
+        let body = bytes.len() - 8;
+        let sum = fnv1a(&bytes[..body]);
+        bytes[body..].copy_from_slice(&sum.to_le_bytes());
+        assert!(
+            matches!(Network::from_bytes(&bytes), Err(NetError::Shape(ref m)) if m.contains("4 royal buckets")),
+        );
     }
 
     fn bucketed(family: Family, hidden: usize, buckets: usize) -> Network {

@@ -37,7 +37,7 @@ pub fn quantisation_error(model: &Model, samples: &Samples, limit: usize) -> (f6
     for i in 0..n {
         let float = f64::from(model.forward(samples, i, &mut scratch));
         let (us, them) = samples.inputs(i);
-        let quantised = f64::from(quantised_output(&net, us, them));
+        let quantised = f64::from(quantised_output(&net, us, them, samples.zones(i)));
         let d = (float - quantised).abs();
         sum += d;
         worst = worst.max(d);
@@ -45,18 +45,30 @@ pub fn quantisation_error(model: &Model, samples: &Samples, limit: usize) -> (f6
     (sum / n.max(1) as f64, worst)
 }
 
-/// The quantised net's output for the inputs of one position, computed from scratch.
-pub fn quantised_output(net: &crate::nnue::Network, us: &[u16], them: &[u16]) -> i32 {
-    let sums = |inputs: &[u16]| -> Vec<i32> {
+/// The quantised net's output for the inputs of one position, computed from scratch; `zones`
+/// are the two sides' royal zones (the mover's first).
+pub fn quantised_output(
+    net: &crate::nnue::Network,
+    us: &[u16],
+    them: &[u16],
+    zones: [u8; 2],
+) -> i32 {
+    use crate::nnue::features::{feature_count, royal_bucket};
+    let sums = |inputs: &[u16], zone: u8| -> Vec<i32> {
+        let base = royal_bucket(usize::from(zone), net.royal_buckets) * feature_count(net.family);
         let mut s: Vec<i32> = net.ft_bias.iter().map(|&b| i32::from(b)).collect();
         for &f in inputs {
-            for (a, &w) in s.iter_mut().zip(net.column(f as usize)) {
+            for (a, &w) in s.iter_mut().zip(net.column(base + f as usize)) {
                 *a += i32::from(w);
             }
         }
         s
     };
-    net.output(&sums(us), &sums(them), net.bucket(us.len()))
+    net.output(
+        &sums(us, zones[0]),
+        &sums(them, zones[1]),
+        net.bucket(us.len()),
+    )
 }
 
 /// The family a `--family` argument names.

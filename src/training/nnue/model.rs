@@ -9,10 +9,15 @@
 //! position holding it, not square by square, which matters where the data is thin for the
 //! inputs (Chu's 11 232). Quantising folds the factor columns into the square columns, so the
 //! engine's net has no factor and the same size.
+//!
+//! A model with royal buckets has one set of square columns per bucket (the transformer's
+//! weights are `royal_buckets` sets of the family's inputs); factorised, it also has one column
+//! per piece and square shared by every bucket, so a bucket the data shows seldom starts from
+//! what the square is worth whatever the royal's zone.
 
 use super::samples::Samples;
 use crate::board::Family;
-use crate::nnue::features::{feature_count, grid_side, output_bucket};
+use crate::nnue::features::{feature_count, grid_side, output_bucket, royal_bucket};
 use crate::nnue::network::{Network, QA, QB};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -38,6 +43,8 @@ pub struct Model {
     pub hidden: usize,
     /// Output buckets (by the number of pieces on the board).
     pub buckets: usize,
+    /// Royal buckets (1: none), see [`Network::royal_buckets`].
+    pub royal_buckets: usize,
     /// All parameters.
     pub params: Vec<f32>,
     /// Whether the factor columns follow the output bias.
@@ -54,10 +61,15 @@ pub struct Scratch {
 }
 
 /// Number of factor columns of `family`: one per piece (relative colour and kind), then one
-/// per piece and row.
-fn factor_count(family: Family) -> usize {
+/// per piece and row, then with royal buckets one per piece and square.
+fn factor_count(family: Family, royal_buckets: usize) -> usize {
     let pieces = feature_count(family) / (grid_side(family) * grid_side(family));
-    pieces * (1 + grid_side(family))
+    let shared = if royal_buckets > 1 {
+        feature_count(family)
+    } else {
+        0
+    };
+    pieces * (1 + grid_side(family)) + shared
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -90,12 +102,60 @@ impl Model {
             family,
             hidden,
             buckets,
+            royal_buckets: 1,
             params,
             factorised: false,
             adds_hand_crafted: false,
         };
         model.set_factorised(factorised);
         model
+    }
+
+    /// The model with `royal_buckets` royal buckets (one of
+    /// [`ROYAL_BUCKET_COUNTS`](crate::nnue::features::ROYAL_BUCKET_COUNTS)), every bucket
+    /// starting from the columns it has now (of one bucket, or of bucket 0): its outputs do not
+    /// change for a model without royal buckets, so training from a net goes on from that net.
+    pub fn with_royal_buckets(mut self, royal_buckets: usize) -> Model {
+        if royal_buckets == self.royal_buckets {
+            return self;
+        }
+        let factorised = self.factorised;
+        self.set_factorised(false);
+        let one = feature_count(self.family) * self.hidden;
+        let mut params = Vec::with_capacity(self.params.len() + (royal_buckets - 1) * one);
+        for _ in 0..royal_buckets {
+            params.extend_from_slice(&self.params[..one]);
+        }
+        params.extend_from_slice(&self.params[self.bias_at()..]);
+        self.params = params;
+        self.royal_buckets = royal_buckets;
+        self.set_factorised(factorised);
+        self
+    }
+
+    /// Moves what the royal buckets' square columns share (their mean) into the shared
+    /// square columns of a factorised model with royal buckets, leaving each bucket its
+    /// difference: the outputs do not change, and weight decay then pulls each bucket towards
+    /// the shared columns rather than towards zero. Nothing to do for other models.
+    pub fn center_royal_buckets(&mut self) {
+        if !self.factorised || self.royal_buckets == 1 {
+            return;
+        }
+        let h = self.hidden;
+        let one = feature_count(self.family) * h;
+        let pieces = feature_count(self.family) / (grid_side(self.family) * grid_side(self.family));
+        let shared_at = self.factor_at() + pieces * (1 + grid_side(self.family)) * h;
+        let buckets = self.royal_buckets as f32;
+        for i in 0..one {
+            let mean = (0..self.royal_buckets)
+                .map(|b| self.params[b * one + i])
+                .sum::<f32>()
+                / buckets;
+            for b in 0..self.royal_buckets {
+                self.params[b * one + i] -= mean;
+            }
+            self.params[shared_at + i] += mean;
+        }
     }
 
     /// Makes the model a correction of the hand-crafted evaluation, starting as no correction
@@ -114,8 +174,8 @@ impl Model {
         }
         let factor_at = self.factor_at();
         if factorised {
-            self.params
-                .resize(factor_at + factor_count(self.family) * self.hidden, 0.0);
+            let count = factor_count(self.family, self.royal_buckets);
+            self.params.resize(factor_at + count * self.hidden, 0.0);
         } else {
             let weights = self.folded_weights();
             self.params[..weights.len()].copy_from_slice(&weights);
@@ -141,6 +201,7 @@ impl Model {
             family: net.family,
             hidden: net.hidden,
             buckets: net.buckets,
+            royal_buckets: net.royal_buckets,
             params,
             factorised: false,
             adds_hand_crafted: net.adds_hand_crafted,
@@ -163,7 +224,12 @@ impl Model {
     }
 
     fn bias_at(&self) -> usize {
-        feature_count(self.family) * self.hidden
+        self.royal_buckets * feature_count(self.family) * self.hidden
+    }
+
+    /// Where the inputs of a viewer whose royal stands in `zone` start.
+    fn input_base(&self, zone: u8) -> usize {
+        royal_bucket(usize::from(zone), self.royal_buckets) * feature_count(self.family)
     }
 
     /// Where the output weights start (bucket 0's).
@@ -190,16 +256,27 @@ impl Model {
         )
     }
 
-    /// Where the factor columns of input `f` start (its piece's, its piece-and-row's), none
-    /// if the model is not factorised.
+    /// Where the factor columns of input `f` (of any royal bucket) start: its piece's, its
+    /// piece-and-row's and, with royal buckets, its piece-and-square's; none if the model is
+    /// not factorised.
     fn factor_columns(&self, f: usize) -> impl Iterator<Item = usize> {
         let side = grid_side(self.family);
-        let pieces = feature_count(self.family) / (side * side);
+        let inputs = feature_count(self.family);
+        let f = f % inputs;
+        let pieces = inputs / (side * side);
         let (at, h) = (self.factor_at(), self.hidden);
-        let count = if self.factorised { 2 } else { 0 };
-        [at + f / (side * side) * h, at + (pieces + f / side) * h]
-            .into_iter()
-            .take(count)
+        let count = match (self.factorised, self.royal_buckets > 1) {
+            (false, _) => 0,
+            (true, false) => 2,
+            (true, true) => 3,
+        };
+        [
+            at + f / (side * side) * h,
+            at + (pieces + f / side) * h,
+            at + (pieces * (1 + side) + f) * h,
+        ]
+        .into_iter()
+        .take(count)
     }
 
     /// The transformer's weights with the factor columns added to their squares' columns.
@@ -216,12 +293,13 @@ impl Model {
         weights
     }
 
-    fn accumulate(&self, inputs: &[u16], sums: &mut [f32]) {
+    fn accumulate(&self, inputs: &[u16], zone: u8, sums: &mut [f32]) {
         let h = self.hidden;
         let b = self.bias_at();
+        let base = self.input_base(zone);
         sums.copy_from_slice(&self.params[b..b + h]);
         for &f in inputs {
-            let f = f as usize;
+            let f = base + f as usize;
             let col = &self.params[f * h..(f + 1) * h];
             for (s, w) in sums.iter_mut().zip(col) {
                 *s += w;
@@ -238,8 +316,9 @@ impl Model {
     /// in `scratch`; without the hand-crafted evaluation a correcting net adds to.
     pub fn forward(&self, samples: &Samples, i: usize, scratch: &mut Scratch) -> f32 {
         let (us, them) = samples.inputs(i);
-        self.accumulate(us, &mut scratch.us);
-        self.accumulate(them, &mut scratch.them);
+        let zones = samples.zones(i);
+        self.accumulate(us, zones[0], &mut scratch.us);
+        self.accumulate(them, zones[1], &mut scratch.them);
         let h = self.hidden;
         let (out_at, out_bias) = self.output_of(us);
         let w = &self.params[out_at..out_at + 2 * h];
@@ -270,12 +349,14 @@ impl Model {
         let h = self.hidden;
         let bias_at = self.bias_at();
         let (us, them) = samples.inputs(i);
+        let zones = samples.zones(i);
         let (out_at, out_bias) = self.output_of(us);
         grad[out_bias] += d_out;
         for (half, (sums, inputs)) in [(&mut scratch.us, us), (&mut scratch.them, them)]
             .into_iter()
             .enumerate()
         {
+            let base = self.input_base(zones[half]);
             let w_at = out_at + half * h;
             for j in 0..h {
                 let x = sums[j];
@@ -292,7 +373,7 @@ impl Model {
                 *g += d;
             }
             for &f in inputs {
-                let f = f as usize;
+                let f = base + f as usize;
                 let col = &mut grad[f * h..(f + 1) * h];
                 for (g, d) in col.iter_mut().zip(sums.iter()) {
                     *g += d;
@@ -344,6 +425,7 @@ impl Model {
                 .map(|&x| q(x, QA))
                 .collect(),
             buckets: self.buckets,
+            royal_buckets: self.royal_buckets,
             out_weights: self.params[self.out_at()..self.out_bias_at()]
                 .iter()
                 .map(|&x| q(x, QB))

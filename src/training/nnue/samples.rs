@@ -3,7 +3,7 @@
 //! side to move's view). Read from the text records `datagen` writes, in parallel.
 
 use crate::board::{Color, Family};
-use crate::nnue::features::{feature, mirrored};
+use crate::nnue::features::{feature, mirrored, royal_zone};
 use crate::position::Position;
 use crate::search::eval::{evaluate, psq_total};
 use crate::training::record::Result01;
@@ -20,6 +20,9 @@ pub struct Samples {
     scores: Vec<i16>,
     /// Results, the mover's view: 0 lost, 1 drawn, 2 won.
     results: Vec<u8>,
+    /// The zones of the mover's royal and the other side's, each as its side sees the board
+    /// (see [`royal_zone`]), two a position.
+    zones: Vec<u8>,
     /// The hand-crafted evaluation, the mover's view, when kept (else empty).
     bases: Vec<i16>,
 }
@@ -47,6 +50,7 @@ pub struct SampleError {
 struct Parsed {
     us: Vec<u16>,
     them: Vec<u16>,
+    zones: [u8; 2],
     score: i16,
     result: u8,
     base: Option<i16>,
@@ -97,6 +101,10 @@ fn parse_line(family: Family, line: &str, how: Reading) -> Result<Option<[Parsed
     let parsed = |reflect: bool| Parsed {
         us: view(mover, reflect),
         them: view(!mover, reflect),
+        zones: [
+            royal_zone(&pos, mover, reflect) as u8,
+            royal_zone(&pos, !mover, reflect) as u8,
+        ],
         score: saturate(score),
         result: if flip { 2 - won } else { won },
         base,
@@ -137,9 +145,10 @@ impl Samples {
         samples.starts.push(0);
         for p in parsed {
             if let Some([p, reflected]) = p? {
-                samples.push(&p.us, &p.them, p.score, p.result, p.base);
+                samples.push(&p.us, &p.them, p.zones, p.score, p.result, p.base);
                 if how.mirror {
-                    samples.push(&reflected.us, &reflected.them, p.score, p.result, p.base);
+                    let r = &reflected;
+                    samples.push(&r.us, &r.them, r.zones, p.score, p.result, p.base);
                 }
             }
         }
@@ -170,12 +179,21 @@ impl Samples {
         Samples::read(family, &text, how).map_err(|e| e.reason)
     }
 
-    fn push(&mut self, us: &[u16], them: &[u16], score: i16, result: u8, base: Option<i16>) {
+    fn push(
+        &mut self,
+        us: &[u16],
+        them: &[u16],
+        zones: [u8; 2],
+        score: i16,
+        result: u8,
+        base: Option<i16>,
+    ) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }
         self.inputs.extend_from_slice(us);
         self.inputs.extend_from_slice(them);
+        self.zones.extend_from_slice(&zones);
         self.starts.push(self.inputs.len() as u32);
         self.scores.push(score);
         self.results.push(result);
@@ -186,7 +204,14 @@ impl Samples {
     fn copy_to(&self, i: usize, out: &mut Samples) {
         let (us, them) = self.inputs(i);
         let base = self.bases.get(i).copied();
-        out.push(us, them, self.scores[i], self.results[i], base);
+        out.push(
+            us,
+            them,
+            self.zones(i),
+            self.scores[i],
+            self.results[i],
+            base,
+        );
     }
 
     /// Appends `other`'s positions.
@@ -210,6 +235,11 @@ impl Samples {
     pub fn inputs(&self, i: usize) -> (&[u16], &[u16]) {
         let all = &self.inputs[self.starts[i] as usize..self.starts[i + 1] as usize];
         all.split_at(all.len() / 2)
+    }
+
+    /// Position `i`'s royal zones: the mover's royal's, then the other side's.
+    pub fn zones(&self, i: usize) -> [u8; 2] {
+        [self.zones[2 * i], self.zones[2 * i + 1]]
     }
 
     /// Position `i`'s search score, the mover's view.
