@@ -216,11 +216,19 @@ impl Model {
         }
     }
 
-    /// The parameters weight decay shrinks: the square columns of the transformer. Biases,
-    /// output weights and factor columns keep their values, so on a factorised model decay
-    /// pulls each square's column towards what its piece (and row) is worth everywhere.
-    pub fn decayed(&self) -> std::ops::Range<usize> {
-        0..self.bias_at()
+    /// The parameters weight decay shrinks: the square columns of the transformer (every
+    /// royal bucket's), and the shared square columns of a factorised model with royal buckets
+    /// (the last parameters, the second range; empty for other models). Biases, output weights
+    /// and the piece and piece-and-row columns keep their values, so on a factorised model
+    /// decay pulls each bucket's column towards the shared one, and that towards what its piece
+    /// (and row) is worth everywhere.
+    pub fn decayed(&self) -> [std::ops::Range<usize>; 2] {
+        let shared = if self.factorised && self.royal_buckets > 1 {
+            self.params.len() - feature_count(self.family) * self.hidden
+        } else {
+            self.params.len()
+        };
+        [0..self.bias_at(), shared..self.params.len()]
     }
 
     fn bias_at(&self) -> usize {
@@ -445,4 +453,30 @@ fn prediction_and_target(pred: f32, samples: &Samples, i: usize, target: Target)
     let t = target.lambda * sigmoid(samples.score(i) / target.k)
         + (1.0 - target.lambda) * samples.result(i);
     (p, t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decay_takes_the_square_columns_of_every_bucket_and_the_shared_ones() {
+        let family = Family::Heian;
+        let (h, inputs) = (8, feature_count(family));
+        let plain = Model::new(family, h, 1, 1, true);
+        assert_eq!(plain.decayed()[0], 0..inputs * h);
+        assert!(plain.decayed()[1].is_empty());
+        let mut royal = Model::new(family, h, 1, 1, false).with_royal_buckets(3);
+        assert_eq!(royal.decayed()[0], 0..3 * inputs * h);
+        assert!(
+            royal.decayed()[1].is_empty(),
+            "no shared columns unfactorised"
+        );
+        royal.set_factorised(true);
+        let n = royal.params.len();
+        assert_eq!(royal.decayed()[1], n - inputs * h..n);
+        // The shared columns are the last factor columns: input 5's third factor column.
+        let shared: Vec<usize> = royal.factor_columns(2 * inputs + 5).collect();
+        assert_eq!(shared[2], n - inputs * h + 5 * h);
+    }
 }

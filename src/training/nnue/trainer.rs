@@ -60,15 +60,21 @@ impl Adam {
         }
     }
 
-    /// One step; `weight_decay` applies to the parameters before `decayed_end`.
-    fn step(&mut self, params: &mut [f32], grad: &[f32], lr: f32, decay: (f32, usize)) {
+    /// One step; `weight_decay` applies to the parameters in the two `decayed` ranges.
+    fn step(
+        &mut self,
+        params: &mut [f32],
+        grad: &[f32],
+        lr: f32,
+        weight_decay: f32,
+        decayed: &[std::ops::Range<usize>; 2],
+    ) {
         const CHUNK: usize = 4096;
         const B1: f32 = 0.9;
         const B2: f32 = 0.999;
         self.t += 1;
         let c1 = 1.0 - B1.powi(self.t);
         let c2 = 1.0 - B2.powi(self.t);
-        let (weight_decay, decayed_end) = decay;
         params
             .par_chunks_mut(CHUNK)
             .zip(self.m.par_chunks_mut(CHUNK))
@@ -79,7 +85,8 @@ impl Adam {
                 for i in 0..p.len() {
                     m[i] = B1 * m[i] + (1.0 - B1) * g[i];
                     v[i] = B2 * v[i] + (1.0 - B2) * g[i] * g[i];
-                    let wd = if c * CHUNK + i < decayed_end {
+                    let at = c * CHUNK + i;
+                    let wd = if decayed.iter().any(|r| r.contains(&at)) {
                         weight_decay
                     } else {
                         0.0
@@ -174,8 +181,8 @@ pub fn train(
                     *o *= scale;
                 }
             });
-            let decay = (options.weight_decay, model.decayed().end);
-            adam.step(&mut model.params, total, lr, decay);
+            let decayed = model.decayed();
+            adam.step(&mut model.params, total, lr, options.weight_decay, &decayed);
             step += 1;
         }
         let report = EpochReport {
