@@ -15,6 +15,7 @@ use super::time;
 use super::tt::Table;
 use super::worker::{report_for, to_score, Budget, Finding, Worker, MATE, MAX_PLY};
 use super::{EngineOptions, Limits, Score, SearchInfo, SearchResult};
+use crate::board::Family;
 use crate::moves::Move;
 use crate::nnue::Network;
 use crate::platform;
@@ -71,8 +72,12 @@ pub struct SearchHandle {
 }
 
 impl Engine {
-    /// An engine with a fresh table of `options.hash_mb` MiB.
+    /// An engine with a fresh table of `options.hash_mb` MiB. The embedded nets are unpacked
+    /// here (once a process), not in the first search, whose clock is running.
     pub fn new(options: EngineOptions) -> Engine {
+        for family in [Family::Chu, Family::Heian] {
+            options.eval.net_for(family);
+        }
         let table = Arc::new(Table::new(options.hash_mb));
         Engine {
             options,
@@ -95,6 +100,9 @@ impl Engine {
 
     /// Takes new options; a new hash size reallocates (and so clears) the table.
     pub fn set_options(&mut self, options: EngineOptions) {
+        for family in [Family::Chu, Family::Heian] {
+            options.eval.net_for(family);
+        }
         if options.hash_mb != self.options.hash_mb {
             self.table = Arc::new(Table::new(options.hash_mb));
         }
