@@ -232,34 +232,33 @@ fn sub(sums: &mut [i32], column: &[i16]) {
 mod tests {
     use super::*;
     use crate::board::Variant;
+    use crate::moves::Move;
     use crate::nnue::network::tests::{royal_tiny, tiny};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
     /// The positions of a random game, captures preferred (so pieces promote and lions take).
     fn random_game(variant: Variant, plies: usize, rng: &mut StdRng) -> Vec<Position> {
-        let mut pos = Position::startpos(variant);
-        let mut out = vec![pos.clone()];
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() || pos.outcome().is_some() {
-                break;
-            }
-            let captures: Vec<_> = moves.iter().filter(|&&m| pos.is_capture(m)).collect();
-            let mv = if !captures.is_empty() && rng.gen_bool(0.4) {
-                *captures[rng.gen_range(0..captures.len())]
-            } else {
-                moves[rng.gen_range(0..moves.len())]
-            };
-            pos.play(mv);
-            out.push(pos.clone());
-        }
-        out
+        playout(variant, plies, rng, 0.4, |pos, mv| pos.is_capture(mv))
     }
 
     /// A random game whose royals move whenever they can, half the time: they wander between
     /// zones, and some are taken.
     fn royal_walk(variant: Variant, plies: usize, rng: &mut StdRng) -> Vec<Position> {
+        playout(variant, plies, rng, 0.5, |pos, mv| {
+            pos.royals(pos.side_to_move()).has(mv.from())
+        })
+    }
+
+    /// The positions of a random game that plays a move `preferred` picks with probability
+    /// `share` when there is one, any legal move otherwise.
+    fn playout(
+        variant: Variant,
+        plies: usize,
+        rng: &mut StdRng,
+        share: f64,
+        preferred: impl Fn(&Position, Move) -> bool,
+    ) -> Vec<Position> {
         let mut pos = Position::startpos(variant);
         let mut out = vec![pos.clone()];
         for _ in 0..plies {
@@ -267,10 +266,13 @@ mod tests {
             if moves.is_empty() || pos.outcome().is_some() {
                 break;
             }
-            let royals = pos.royals(pos.side_to_move());
-            let royal: Vec<_> = moves.iter().filter(|m| royals.has(m.from())).collect();
-            let mv = if !royal.is_empty() && rng.gen_bool(0.5) {
-                *royal[rng.gen_range(0..royal.len())]
+            let picks: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| preferred(&pos, m))
+                .collect();
+            let mv = if !picks.is_empty() && rng.gen_bool(share) {
+                picks[rng.gen_range(0..picks.len())]
             } else {
                 moves[rng.gen_range(0..moves.len())]
             };
