@@ -7,7 +7,8 @@
 //! The loop waits for input while idle and polls while searching, so `stop`, `ponderhit`,
 //! `isready` and `quit` are answered at once. A search started with `ponder` or
 //! `infinite` never answers `bestmove` on its own: its result is held until `stop` or
-//! `ponderhit`, as USI requires.
+//! `ponderhit`, as USI requires. A `position` that repeats the last one with moves added plays
+//! only those on the game it made (`GivenPosition`), until an option changes.
 //!
 //! Without threads (the browser build) the same session is fed one line at a time
 //! (`Session::feed`) and runs each search on the caller's thread (`Engine::run_here`). The
@@ -17,6 +18,7 @@
 //! handled in order, as `command`, once the search has returned. `go perft` and `go mate` run
 //! there the same way, reading the host's input through their `StopSignal`.
 
+use super::given_position::GivenPosition;
 use super::session::Core;
 use super::{emit, engine_name, pv_text, EmitWriter, Front};
 #[cfg(not(target_arch = "wasm32"))]
@@ -98,6 +100,9 @@ pub(super) struct Session {
     /// Whether `position` has set the game since the start or the last change of variant; until
     /// then `go` and `d` say that they use the variant's start position.
     position_given: bool,
+    /// The `position` command the game comes from; forgotten when an option changes, so that
+    /// the next `position` is played from its start under the new settings.
+    given: Option<GivenPosition>,
     running: Option<Running>,
     job: Option<Job>,
     /// Set when searches run on the caller's thread (no threads in the host).
@@ -277,6 +282,7 @@ impl Session {
             dialect,
             core: Core::default(),
             position_given: false,
+            given: None,
             running: None,
             job: None,
             here,
@@ -432,6 +438,7 @@ impl Session {
             Ok(changed) => changed,
             Err(e) => return error(&e.to_string()),
         };
+        self.given = None;
         let threads = self.core.settings().engine.threads;
         if self.here.is_some() && threads > 1 && name.eq_ignore_ascii_case("Threads") {
             // Accepted, so a GUI that sets it (lishogi's analysis board) goes on; said once here.
@@ -449,24 +456,31 @@ impl Session {
     /// `position startpos|sfen <sfen>|fen <xboard fen> [moves ...]`; on any error the previous
     /// game stays.
     fn position(&mut self, args: &[&str]) {
-        match self.parse_position(args) {
+        let moves_at = args.iter().position(|&w| w == "moves");
+        let (setup, moves) = match moves_at {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &[][..]),
+        };
+        match self.parse_position(setup, moves) {
             Ok(game) => {
                 self.core.set_game(game);
+                self.given = Some(GivenPosition::new(setup, moves));
                 self.position_given = true;
             }
             Err(e) => error(&e.to_string()),
         }
     }
 
-    /// The game `position` describes: its start, with the moves played through the record.
-    fn parse_position(&self, args: &[&str]) -> Result<GameRecord, CommandError> {
-        let moves_at = args.iter().position(|&w| w == "moves");
-        let (setup, moves) = match moves_at {
-            Some(i) => (&args[..i], &args[i + 1..]),
-            None => (args, &[][..]),
+    /// The game `position <setup> moves <moves>` describes: its start, with the moves played
+    /// through the record; when it extends the command the game comes from, that game with the
+    /// added moves.
+    fn parse_position(&self, setup: &[&str], moves: &[&str]) -> Result<GameRecord, CommandError> {
+        let played = self.given.as_ref().and_then(|g| g.played_of(setup, moves));
+        let mut game = match played {
+            Some(_) => self.core.game().clone(),
+            None => self.core.game_from(self.parse_setup(setup)?),
         };
-        let mut game = self.core.game_from(self.parse_setup(setup)?);
-        for (i, &text) in moves.iter().enumerate() {
+        for (i, &text) in moves.iter().enumerate().skip(played.unwrap_or(0)) {
             game.play_text(text, self.notation())
                 .map_err(|e| refused_move(i + 1, text, e))?;
         }
@@ -794,6 +808,9 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::Move;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
 
     #[test]
     fn hash_and_threads_reach_the_engine_made_before_them() {
@@ -803,5 +820,98 @@ mod tests {
         session.command("setoption name Threads value 2");
         let options = session.engine().options().clone();
         assert_eq!((options.hash_mb, options.threads), (16, 2));
+    }
+
+    /// What the game record of `session` holds, move list and history included.
+    fn game_facts(session: &Session) -> (String, String, usize, Vec<u64>, Vec<Move>, String) {
+        let game = session.core.game();
+        (
+            game.start().to_sfen(),
+            game.position().to_sfen(),
+            game.plies(),
+            game.repetition_history(),
+            game.legal_moves().to_vec(),
+            format!("{:?}", game.outcome()),
+        )
+    }
+
+    /// A random game of at most `plies` moves (USI spellings) from `variant`'s start position
+    /// under `rules`, ending early where the game does.
+    fn random_game(variant: &str, rules: &str, plies: usize, seed: u64) -> Vec<String> {
+        let mut session = Session::new(Dialect::Usi, None);
+        session.command(&format!("setoption name USI_Variant value {variant}"));
+        session.command(&format!("setoption name RuleSet value {rules}"));
+        session.command("position startpos");
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = session.core.game().clone();
+        let mut texts = Vec::new();
+        while texts.len() < plies && game.outcome().is_none() {
+            let moves = game.legal_moves();
+            let mv = moves[rng.gen_range(0..moves.len())];
+            texts.push(game.write(mv, Notation::Usi));
+            game.play(mv).expect("a legal move");
+        }
+        texts
+    }
+
+    #[test]
+    fn a_position_that_adds_moves_gives_the_game_a_full_replay_gives() {
+        for (variant, rules, seed) in [
+            ("chushogi", "lishogi", 1),
+            ("chushogi", "hachu", 2),
+            ("heian", "lishogi", 3),
+        ] {
+            let texts = random_game(variant, rules, 160, seed);
+            let mut incremental = Session::new(Dialect::Usi, None);
+            incremental.command(&format!("setoption name USI_Variant value {variant}"));
+            incremental.command(&format!("setoption name RuleSet value {rules}"));
+            for k in 0..=texts.len() {
+                let command = format!("position startpos moves {}", texts[..k].join(" "));
+                incremental.command(&command);
+                if k % 20 == 0 || k == texts.len() {
+                    let mut fresh = Session::new(Dialect::Usi, None);
+                    fresh.command(&format!("setoption name USI_Variant value {variant}"));
+                    fresh.command(&format!("setoption name RuleSet value {rules}"));
+                    fresh.command(&command);
+                    assert_eq!(
+                        game_facts(&incremental),
+                        game_facts(&fresh),
+                        "{variant} ply {k}"
+                    );
+                    assert_eq!(incremental.core.game().plies(), k);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_refused_or_changed_position_and_a_new_option_replay_from_the_start() {
+        let texts = random_game("chushogi", "lishogi", 40, 4);
+        let mut session = Session::new(Dialect::Usi, None);
+        let upto = |k: usize| format!("position startpos moves {}", texts[..k].join(" "));
+        session.command(&upto(30));
+        let before = game_facts(&session);
+        // An illegal added move keeps the game the last command made.
+        session.command(&format!("{} 1a1a", upto(30)));
+        assert_eq!(game_facts(&session), before);
+        session.command(&upto(31));
+        assert_eq!(session.core.game().plies(), 31);
+        // A shorter list, another start, or a new option: the game is played from its start.
+        session.command(&upto(20));
+        assert_eq!(session.core.game().plies(), 20);
+        session.command(&format!(
+            "position sfen {} moves {}",
+            Position::startpos(Variant::Chushogi).to_sfen(),
+            texts[..5].join(" ")
+        ));
+        assert_eq!(session.core.game().plies(), 5);
+        session.command(&upto(25));
+        session.command("setoption name RuleSet value hachu");
+        assert!(session.given.is_none());
+        session.command(&upto(26));
+        let mut fresh = Session::new(Dialect::Usi, None);
+        fresh.command("setoption name RuleSet value hachu");
+        fresh.command(&upto(26));
+        assert_eq!(game_facts(&session), game_facts(&fresh));
     }
 }
