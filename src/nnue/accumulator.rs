@@ -9,12 +9,14 @@
 //!
 //! With royal buckets each frame also keeps where each viewer's inputs start (its royal's
 //! bucket, [`Network::input_base`]); a move that takes a royal into another bucket refreshes
-//! that viewer's sums from the board instead.
+//! that viewer's sums instead, from the sums it last had in that bucket and the squares
+//! changed since (`RefreshCache`).
 //!
 //! [`BoardChange`]: crate::position::BoardChange
 
-use super::features::{active, feature};
+use super::features::feature;
 use super::network::Network;
+use super::refresh_cache::RefreshCache;
 use crate::board::Color;
 use crate::position::{BoardChange, Position};
 use std::sync::Arc;
@@ -27,6 +29,7 @@ pub struct NnueStack {
     /// Each frame's input bases, sente's then gote's.
     bases: Vec<[usize; 2]>,
     top: usize,
+    cache: RefreshCache,
 }
 
 impl NnueStack {
@@ -34,6 +37,7 @@ impl NnueStack {
     pub fn new(net: Arc<Network>, pos: &Position, plies: usize) -> NnueStack {
         let frames = vec![0; 2 * net.hidden * (plies + 1)];
         let mut stack = NnueStack {
+            cache: RefreshCache::new(&net),
             net,
             frames,
             bases: vec![[0; 2]; plies + 1],
@@ -66,13 +70,8 @@ impl NnueStack {
         let start = self.top * 2 * h + half * h;
         let base = self.net.input_base(pos, viewer);
         self.bases[self.top][half] = base;
-        let (net, sums) = (&self.net, &mut self.frames[start..start + h]);
-        for (s, &b) in sums.iter_mut().zip(&net.ft_bias) {
-            *s = i32::from(b);
-        }
-        for f in active(pos, viewer) {
-            add(sums, net.column(base + f));
-        }
+        let sums = &mut self.frames[start..start + h];
+        self.cache.refresh(&self.net, pos, viewer, base, sums);
     }
 
     /// A new frame for the move `pos` has just played. Falls back to a refresh when `pos` has
@@ -282,6 +281,16 @@ mod tests {
         out
     }
 
+    /// `viewer`'s sums of `pos` added up from nothing: the bias and every active input's column.
+    fn summed(net: &Network, pos: &Position, viewer: Color) -> Vec<i32> {
+        let base = net.input_base(pos, viewer);
+        let mut sums: Vec<i32> = net.ft_bias.iter().map(|&b| i32::from(b)).collect();
+        for f in crate::nnue::features::active(pos, viewer) {
+            add(&mut sums, net.column(base + f));
+        }
+        sums
+    }
+
     #[test]
     fn with_royal_buckets_the_kept_frames_equal_fresh_ones_as_royals_change_zones() {
         let mut rng = StdRng::seed_from_u64(12);
@@ -302,6 +311,9 @@ mod tests {
                         crossings += usize::from(stack.bases[stack.top] != before);
                         let fresh = NnueStack::new(net.clone(), &pair[1], 0);
                         assert_eq!(stack.sums(), fresh.sums(), "{:?}", pair[1]);
+                        let (sente, gote) = stack.sums();
+                        assert_eq!(sente, summed(&net, &pair[1], Color::Sente));
+                        assert_eq!(gote, summed(&net, &pair[1], Color::Gote));
                         assert_eq!(stack.bases[stack.top], fresh.bases[0]);
                     }
                 }

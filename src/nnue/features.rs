@@ -129,7 +129,9 @@ pub(crate) fn royal_zone(pos: &Position, viewer: Color, reflect: bool) -> usize 
     zone
 }
 
-/// Every input `pos` switches on for `viewer`, in square order.
+/// Every input `pos` switches on for `viewer`, in square order (the tests' reference; the
+/// engine sums them through `refresh_cache`).
+#[cfg(test)]
 pub(crate) fn active(pos: &Position, viewer: Color) -> impl Iterator<Item = usize> + '_ {
     let variant = pos.variant();
     pos.occupied()

@@ -8,7 +8,7 @@
 //!   output layer.
 //! - `accumulator`: the first layer's sums per ply, updated from [`Position::last_change`]
 //!   for every kind of move (lion double moves and igui included) with a full refresh at the
-//!   root.
+//!   root, and from `refresh_cache` where a royal moves into another bucket.
 //! - `embedded`: the nets compiled into the binary.
 //!
 //! The trainer (`training::nnue`) writes the same file this module reads.
@@ -19,6 +19,7 @@ pub(crate) mod accumulator;
 pub(crate) mod embedded;
 pub(crate) mod features;
 pub(crate) mod network;
+mod refresh_cache;
 
 pub use accumulator::NnueStack;
 pub use features::feature_count;

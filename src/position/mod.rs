@@ -183,6 +183,13 @@ impl Position {
         self.board[sq.index()]
     }
 
+    /// The piece on every square of the 12x12 grid by square index ([`Piece::NONE`] where
+    /// empty and off the board), to compare two boards square by square.
+    #[inline]
+    pub fn mailbox(&self) -> &[Piece; 144] {
+        &self.board
+    }
+
     /// Squares of `color`'s pieces.
     #[inline]
     pub fn pieces(&self, color: Color) -> Bitboard {

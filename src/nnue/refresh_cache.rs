@@ -1,0 +1,115 @@
+//! The last sums each viewer had in each royal bucket, with the board they were summed from, so
+//! that a royal entering a bucket again costs the squares that changed since rather than a sum
+//! over every piece (the accumulator refresh cache Stockfish calls "Finny tables"). Late in a
+//! Chu game a King walks between zones and a refresh follows about one move in five; summing
+//! some fifty columns each time was a sixth of the search's instructions there.
+
+use super::features::{feature, feature_count};
+use super::network::Network;
+use crate::board::{Color, Piece, Square, Variant};
+use crate::position::Position;
+
+/// One entry per viewer and royal bucket: its sums (`hidden` i32) and its board.
+#[derive(Clone, Debug)]
+pub(super) struct RefreshCache {
+    /// The variant the boards are of: the inputs of a square depend on the board's size.
+    variant: Option<Variant>,
+    sums: Vec<i32>,
+    boards: Vec<[Piece; 144]>,
+}
+
+impl RefreshCache {
+    /// Empty entries for `net`: each holds the transformer's bias, summed from an empty board.
+    pub(super) fn new(net: &Network) -> RefreshCache {
+        let entries = 2 * net.royal_buckets;
+        RefreshCache {
+            variant: None,
+            sums: net
+                .ft_bias
+                .iter()
+                .map(|&b| i32::from(b))
+                .cycle()
+                .take(entries * net.hidden)
+                .collect(),
+            boards: vec![[Piece::NONE; 144]; entries],
+        }
+    }
+
+    /// Writes into `out` `viewer`'s sums of `pos` with its inputs starting at `base` (its
+    /// royal's bucket), bringing that bucket's entry up to the board of `pos` on the way.
+    pub(super) fn refresh(
+        &mut self,
+        net: &Network,
+        pos: &Position,
+        viewer: Color,
+        base: usize,
+        out: &mut [i32],
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: `refresh_avx2` needs nothing but AVX2, which the processor has (just
+            // checked); it reads and writes only through its arguments.
+            unsafe { refresh_avx2(self, net, pos, viewer, base, out) };
+            return;
+        }
+        refresh(self, net, pos, viewer, base, out);
+    }
+}
+
+#[inline(always)]
+fn refresh(
+    cache: &mut RefreshCache,
+    net: &Network,
+    pos: &Position,
+    viewer: Color,
+    base: usize,
+    out: &mut [i32],
+) {
+    let variant = pos.variant();
+    if cache.variant != Some(variant) {
+        *cache = RefreshCache::new(net);
+        cache.variant = Some(variant);
+    }
+    let h = net.hidden;
+    let entry = viewer.index() * net.royal_buckets + base / feature_count(net.family);
+    let sums = &mut cache.sums[entry * h..(entry + 1) * h];
+    let board = &mut cache.boards[entry];
+    for (i, (kept, &now)) in board.iter_mut().zip(pos.mailbox()).enumerate() {
+        if *kept == now {
+            continue;
+        }
+        let sq = Square::new(i as u8);
+        if *kept != Piece::NONE {
+            for (s, &w) in sums
+                .iter_mut()
+                .zip(net.column(base + feature(variant, viewer, *kept, sq)))
+            {
+                *s -= i32::from(w);
+            }
+        }
+        if now != Piece::NONE {
+            for (s, &w) in sums
+                .iter_mut()
+                .zip(net.column(base + feature(variant, viewer, now, sq)))
+            {
+                *s += i32::from(w);
+            }
+        }
+        *kept = now;
+    }
+    out.copy_from_slice(sums);
+}
+
+/// [`refresh`] in eight i32 lanes (x86-64 with AVX2, checked at run time).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn refresh_avx2(
+    cache: &mut RefreshCache,
+    net: &Network,
+    pos: &Position,
+    viewer: Color,
+    base: usize,
+    out: &mut [i32],
+) {
+    refresh(cache, net, pos, viewer, base, out);
+}
