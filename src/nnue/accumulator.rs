@@ -213,15 +213,17 @@ fn apply_avx2(
     apply(net, pos, change, bases, src, dst);
 }
 
+/// Adds an input's column to a viewer's sums.
 #[inline]
-fn add(sums: &mut [i32], column: &[i16]) {
+pub(super) fn add(sums: &mut [i32], column: &[i16]) {
     for (s, &w) in sums.iter_mut().zip(column) {
         *s += i32::from(w);
     }
 }
 
+/// Takes an input's column from a viewer's sums.
 #[inline]
-fn sub(sums: &mut [i32], column: &[i16]) {
+pub(super) fn sub(sums: &mut [i32], column: &[i16]) {
     for (s, &w) in sums.iter_mut().zip(column) {
         *s -= i32::from(w);
     }

@@ -4,6 +4,7 @@
 //! Chu game a King walks between zones and a refresh follows about one move in five; summing
 //! some fifty columns each time was a sixth of the search's instructions there.
 
+use super::accumulator::{add, sub};
 use super::features::{feature, feature_count};
 use super::network::Network;
 use crate::board::{Color, Piece, Square, Variant};
@@ -80,20 +81,10 @@ fn refresh(
         }
         let sq = Square::new(i as u8);
         if *kept != Piece::NONE {
-            for (s, &w) in sums
-                .iter_mut()
-                .zip(net.column(base + feature(variant, viewer, *kept, sq)))
-            {
-                *s -= i32::from(w);
-            }
+            sub(sums, net.column(base + feature(variant, viewer, *kept, sq)));
         }
         if now != Piece::NONE {
-            for (s, &w) in sums
-                .iter_mut()
-                .zip(net.column(base + feature(variant, viewer, now, sq)))
-            {
-                *s += i32::from(w);
-            }
+            add(sums, net.column(base + feature(variant, viewer, now, sq)));
         }
         *kept = now;
     }
