@@ -203,6 +203,7 @@ impl Engine {
         let budget = Budget {
             plan: time::plan(
                 &limits,
+                pos.family(),
                 pos.side_to_move(),
                 self.options.move_overhead,
                 &self.options.params,

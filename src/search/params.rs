@@ -170,8 +170,10 @@ search_params! {
     attacker_cap: i32 = 3000, "Tune_PickerAttackerCap", 0, 100000;
     /// ...plus this for a promotion.
     promotion_bonus: i32 = 200, "Tune_PickerPromotionBonus", -100000, 100000;
-    /// Time management: share of the remaining time (1/N) per move in sudden death.
-    sudden_death_moves: u32 = 40, "Tune_SuddenDeathMoves", 1, 1000;
+    /// Time management in Chu: share of the remaining time (1/N) per move in sudden death.
+    sudden_death_moves_chu: u32 = 40, "Tune_SuddenDeathMovesChu", 1, 1000;
+    /// The same in Heian, whose games are shorter.
+    sudden_death_moves_heian: u32 = 20, "Tune_SuddenDeathMovesHeian", 1, 1000;
     /// Thousandths of the increment (less the overhead) added to a move's target time.
     increment_share: u32 = 750, "Tune_IncrementShare", 0, 1000;
     /// The hard limit is at most this many times the target time...
@@ -204,6 +206,15 @@ impl SearchParams {
         match family {
             Family::Heian => self.lmp_base_heian + self.lmp_scale_heian * depth * depth,
             Family::Chu => self.lmp_base_chu + self.lmp_scale_chu * depth * depth,
+        }
+    }
+
+    /// The sudden-death horizon of `family`: a move's base time is 1/N of the clock. Heian
+    /// spends its clock twice as fast as Chu (docs/search.md: each kept by its own SPRT).
+    pub fn sudden_death_moves(&self, family: Family) -> u32 {
+        match family {
+            Family::Heian => self.sudden_death_moves_heian,
+            Family::Chu => self.sudden_death_moves_chu,
         }
     }
 

@@ -5,7 +5,7 @@
 
 use super::params::SearchParams;
 use super::Limits;
-use crate::board::Color;
+use crate::board::{Color, Family};
 use std::time::Duration;
 
 /// How long the search may think, measured from when our clock started.
@@ -25,9 +25,16 @@ impl TimePlan {
     };
 }
 
-/// The plan for `side` to move under `limits` by the time-management numbers of `params`;
-/// unlimited for infinite searches and for limits without any clock or move time.
-pub fn plan(limits: &Limits, side: Color, overhead: Duration, params: &SearchParams) -> TimePlan {
+/// The plan for `side` to move in a game of `family` under `limits` by the time-management
+/// numbers of `params`; unlimited for infinite searches and for limits without any clock or
+/// move time.
+pub fn plan(
+    limits: &Limits,
+    family: Family,
+    side: Color,
+    overhead: Duration,
+    params: &SearchParams,
+) -> TimePlan {
     if limits.infinite {
         return TimePlan::UNLIMITED;
     }
@@ -55,8 +62,8 @@ pub fn plan(limits: &Limits, side: Color, overhead: Duration, params: &SearchPar
     let moves = limits
         .moves_to_go
         .filter(|&m| m > 0)
-        .unwrap_or(params.sudden_death_moves)
-        .min(params.sudden_death_moves);
+        .unwrap_or(params.sudden_death_moves(family))
+        .min(params.sudden_death_moves(family));
     // What this move may use: the clock plus its byoyomi, less the overhead (the time the GUI
     // charges beyond our own thinking) and a reserve. Every limit below is a share of it, so a
     // low clock with an increment settles where each move costs less than the increment.
@@ -117,20 +124,23 @@ mod tests {
 
     #[test]
     fn never_plans_beyond_the_clock() {
-        for remaining in [0, 5, 60, 1000, 60_000] {
-            for byoyomi in [0, 100, 5000] {
-                let limits = Limits {
-                    time: [Some(ms(remaining)), Some(ms(remaining))],
-                    byoyomi: ms(byoyomi),
-                    ..Limits::default()
-                };
-                let plan = plan(&limits, Color::Sente, ms(50), &SearchParams::default());
-                let hard = plan.hard.expect("hard limit");
-                assert!(plan.target.expect("target") <= hard);
-                assert!(
-                    hard <= ms((remaining + byoyomi).saturating_sub(80)).max(ms(1)),
-                    "{remaining} {byoyomi} {hard:?}"
-                );
+        for family in [Family::Chu, Family::Heian] {
+            for remaining in [0, 5, 60, 1000, 60_000] {
+                for byoyomi in [0, 100, 5000] {
+                    let limits = Limits {
+                        time: [Some(ms(remaining)), Some(ms(remaining))],
+                        byoyomi: ms(byoyomi),
+                        ..Limits::default()
+                    };
+                    let p = &SearchParams::default();
+                    let plan = plan(&limits, family, Color::Sente, ms(50), p);
+                    let hard = plan.hard.expect("hard limit");
+                    assert!(plan.target.expect("target") <= hard);
+                    assert!(
+                        hard <= ms((remaining + byoyomi).saturating_sub(80)).max(ms(1)),
+                        "{family:?} {remaining} {byoyomi} {hard:?}"
+                    );
+                }
             }
         }
     }
@@ -139,28 +149,49 @@ mod tests {
     fn a_whole_game_of_worst_case_moves_never_flags() {
         // Every move runs to its hard limit and the GUI charges the full overhead on top; with an
         // increment larger than the overhead the clock must settle, never run out.
-        for (start, inc, overhead) in [(10_000, 100, 50), (10_000, 100, 90), (1_000, 100, 50)] {
-            let mut remaining: i64 = start;
-            for mv in 0..400 {
-                let limits = Limits {
-                    time: [Some(ms(remaining as u64)), Some(ms(remaining as u64))],
-                    increment: [ms(inc), ms(inc)],
-                    ..Limits::default()
-                };
-                let plan = plan(
-                    &limits,
-                    Color::Sente,
-                    ms(overhead),
-                    &SearchParams::default(),
-                );
-                remaining -= (plan.hard.unwrap() + ms(overhead)).as_millis() as i64;
-                assert!(
-                    remaining > 0,
-                    "flagged at move {mv}: {start}+{inc} overhead {overhead}"
-                );
-                remaining += inc as i64;
+        let games = [
+            (10_000, 100, 50),
+            (10_000, 100, 90),
+            (1_000, 100, 50),
+            (1_000, 10, 5),
+        ];
+        for family in [Family::Chu, Family::Heian] {
+            for (start, inc, overhead) in games {
+                let mut remaining: i64 = start;
+                for mv in 0..400 {
+                    let limits = Limits {
+                        time: [Some(ms(remaining as u64)), Some(ms(remaining as u64))],
+                        increment: [ms(inc), ms(inc)],
+                        ..Limits::default()
+                    };
+                    let p = &SearchParams::default();
+                    let plan = plan(&limits, family, Color::Sente, ms(overhead), p);
+                    remaining -= (plan.hard.unwrap() + ms(overhead)).as_millis() as i64;
+                    assert!(
+                        remaining > 0,
+                        "{family:?} flagged at move {mv}: {start}+{inc} overhead {overhead}"
+                    );
+                    remaining += inc as i64;
+                }
             }
         }
+    }
+
+    #[test]
+    fn heian_spends_its_clock_on_a_shorter_horizon_than_chu() {
+        let limits = Limits {
+            time: [Some(ms(10_000)), Some(ms(10_000))],
+            ..Limits::default()
+        };
+        let p = &SearchParams::default();
+        let target = |family| {
+            plan(&limits, family, Color::Sente, ms(50), p)
+                .target
+                .unwrap()
+        };
+        // (10 000 - 50 - 30) ms over 40 moves in Chu, over 20 in Heian.
+        assert_eq!(target(Family::Chu), ms(248));
+        assert_eq!(target(Family::Heian), ms(496));
     }
 
     #[test]
@@ -170,7 +201,14 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            plan(&limits, Color::Gote, ms(50), &SearchParams::default()).hard,
+            plan(
+                &limits,
+                Family::Chu,
+                Color::Gote,
+                ms(50),
+                &SearchParams::default()
+            )
+            .hard,
             Some(ms(950))
         );
         let limits = Limits {
@@ -178,7 +216,13 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            plan(&limits, Color::Gote, ms(50), &SearchParams::default()),
+            plan(
+                &limits,
+                Family::Heian,
+                Color::Gote,
+                ms(50),
+                &SearchParams::default()
+            ),
             TimePlan::UNLIMITED
         );
     }
