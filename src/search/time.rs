@@ -59,11 +59,12 @@ pub fn plan(
     };
     let increment = limits.increment[side.index()];
     let byoyomi = limits.byoyomi;
+    let horizon = params.sudden_death_moves(family);
     let moves = limits
         .moves_to_go
         .filter(|&m| m > 0)
-        .unwrap_or(params.sudden_death_moves(family))
-        .min(params.sudden_death_moves(family));
+        .unwrap_or(horizon)
+        .min(horizon);
     // What this move may use: the clock plus its byoyomi, less the overhead (the time the GUI
     // charges beyond our own thinking) and a reserve. Every limit below is a share of it, so a
     // low clock with an increment settles where each move costs less than the increment.
