@@ -1,17 +1,20 @@
 //! Lengthens a Chu tsume by retro-analysis: from a problem P (sente to move, a mate in N plies),
-//! builds the positions Q one sente check and one gote King move before it (Q, check, King move,
-//! P), so that Q may be a mate in N + 2, and asks the solver which are. Two kinds of Q:
+//! builds the positions Q one sente check and one gote answer before it (Q, check, answer, P),
+//! so that Q may be a mate in N + 2, and asks the solver which are. Three kinds of Q:
 //! - **un-moved**: the gote King one square away, and one sente piece of P moved back to an
 //!   empty square from which a legal move returns it and checks the King (directly or by
 //!   discovery), a promoted piece optionally unpromoted there (the move then promotes);
 //! - **sacrifice**: the gote King one square away, and a sente piece of any kind on an empty
-//!   square from which it moves onto the King's square of P with check; the King takes it.
+//!   square from which it moves onto the King's square of P with check; the King takes it;
+//! - **recapture**: a gote piece of P near the King or on a line from it stands elsewhere, and a
+//!   sente piece of any kind moves onto the gote piece's square of P with check; the gote piece
+//!   takes it there.
 //!
 //! Each Q is kept only if such a pair of moves leads from it to P exactly. A short solve
 //! (`quick_ms`) drops those with a mate shorter than `min` plies; the rest get a full solve
 //! (`full_ms`), and each proven mate of at least `min` plies, verified, is printed as
-//! `SFEN ; plies` (marked when minimality was not proven). Chained (each output fed back in),
-//! it adds two plies a step where the position allows it (docs/tsume.md, "What is left").
+//! `SFEN ; plies` (marked when minimality was not proven). Chained (an output fed back in), it
+//! adds two plies a step where the position allows it (docs/tsume.md, "What is left").
 //!
 //! `cargo run --release --example make_retro_tsume -- '<sfen>' <min> [quick_ms] [full_ms]`
 
@@ -128,29 +131,56 @@ fn leads_to(q: &Position, target: &str) -> bool {
     false
 }
 
-fn candidates(p: &Grid) -> Vec<String> {
-    let king = p
-        .iter()
-        .position(|c| c.as_deref() == Some("k"))
-        .expect("a gote King");
-    let target = unparse(p);
-    let empties: Vec<usize> = (0..SIZE * SIZE).filter(|&i| p[i].is_none()).collect();
-    let sente: Vec<usize> = (0..SIZE * SIZE)
-        .filter(|&i| p[i].as_deref().is_some_and(|t| t.chars().any(|c| c.is_ascii_uppercase())))
-        .collect();
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    let mut consider = |q: Grid| {
-        let sfen = format!("{} b - 1", unparse(&q));
-        if !seen.insert(sfen.clone()) {
+/// The positions found so far that lead to the problem, each once.
+struct Found {
+    target: String,
+    seen: HashSet<String>,
+    out: Vec<String>,
+}
+
+impl Found {
+    fn consider(&mut self, q: &Grid) {
+        let sfen = format!("{} b - 1", unparse(q));
+        if !self.seen.insert(sfen.clone()) {
             return;
         }
         if let Ok(pos) = Position::from_sfen(Variant::Chushogi, &sfen) {
-            if leads_to(&pos, &target) {
-                out.push(sfen);
+            if leads_to(&pos, &self.target) {
+                self.out.push(sfen);
             }
         }
+    }
+}
+
+fn position(grid: &Grid) -> Option<Position> {
+    Position::from_sfen(Variant::Chushogi, &format!("{} b - 1", unparse(grid))).ok()
+}
+
+/// Whether some sente move in `grid` gives the board `after`.
+fn sente_reaches(grid: &Grid, after: &str) -> bool {
+    let Some(mut pos) = position(grid) else {
+        return false;
     };
+    let mut moves = MoveList::new();
+    generate(&pos, &mut moves);
+    moves.into_iter().any(|mv| {
+        pos.play(mv);
+        let hit = board_of(&pos) == after;
+        pos.undo();
+        hit
+    })
+}
+
+fn is_sente(cell: &Option<String>) -> bool {
+    cell.as_deref()
+        .is_some_and(|t| t.chars().any(|c| c.is_ascii_uppercase()))
+}
+
+/// Q with the King one square away: a sente piece moved back (un-moved) or a sente piece of any
+/// kind that moves onto the King's square and is taken there (sacrifice).
+fn king_moves_back(p: &Grid, king: usize, found: &mut Found) {
+    let empties: Vec<usize> = (0..SIZE * SIZE).filter(|&i| p[i].is_none()).collect();
+    let sente: Vec<usize> = (0..SIZE * SIZE).filter(|&i| is_sente(&p[i])).collect();
     for k0 in neighbours(king).filter(|&k0| p[k0].is_none()) {
         let mut base = p.clone();
         base[king] = None;
@@ -166,7 +196,7 @@ fn candidates(p: &Grid) -> Vec<String> {
                     let mut q = base.clone();
                     q[t] = None;
                     q[s] = Some(form.clone());
-                    consider(q);
+                    found.consider(&q);
                 }
             }
         }
@@ -174,11 +204,65 @@ fn candidates(p: &Grid) -> Vec<String> {
             for kind in SENTE_KINDS {
                 let mut q = base.clone();
                 q[s] = Some(kind.to_string());
-                consider(q);
+                found.consider(&q);
             }
         }
     }
-    out
+}
+
+/// Q with a gote piece of P (near the King or on a line from it) one move back: a sente piece
+/// of any kind moves onto its square with check, and the gote piece takes it there.
+fn gote_piece_takes(p: &Grid, king: usize, found: &mut Found) {
+    let empties: Vec<usize> = (0..SIZE * SIZE).filter(|&i| p[i].is_none()).collect();
+    let (kr, kf) = ((king / SIZE) as i32, (king % SIZE) as i32);
+    let near = |u: usize| {
+        let (r, f) = ((u / SIZE) as i32, (u % SIZE) as i32);
+        let (dr, df) = (r - kr, f - kf);
+        dr.abs().max(df.abs()) <= 2 || dr == 0 || df == 0 || dr.abs() == df.abs()
+    };
+    for u in (0..SIZE * SIZE).filter(|&u| u != king && near(u)) {
+        let Some(piece) = p[u].clone() else { continue };
+        if is_sente(&p[u]) {
+            continue;
+        }
+        let mut without = p.clone();
+        without[u] = None;
+        for kind in SENTE_KINDS {
+            let mut checking = without.clone();
+            checking[u] = Some(kind.to_string());
+            if !position(&checking).is_some_and(|pos| pos.in_check(Color::Gote)) {
+                continue;
+            }
+            let after = unparse(&checking);
+            for &s in &empties {
+                let mut from_s = without.clone();
+                from_s[s] = Some(kind.to_string());
+                if !sente_reaches(&from_s, &after) {
+                    continue;
+                }
+                for &v in empties.iter().filter(|&&v| v != s) {
+                    let mut q = from_s.clone();
+                    q[v] = Some(piece.clone());
+                    found.consider(&q);
+                }
+            }
+        }
+    }
+}
+
+fn candidates(p: &Grid) -> Vec<String> {
+    let king = p
+        .iter()
+        .position(|c| c.as_deref() == Some("k"))
+        .expect("a gote King");
+    let mut found = Found {
+        target: unparse(p),
+        seen: HashSet::new(),
+        out: Vec::new(),
+    };
+    king_moves_back(p, king, &mut found);
+    gote_piece_takes(p, king, &mut found);
+    found.out
 }
 
 fn main() {
