@@ -18,7 +18,7 @@
 //!   position be missing anyway, it is proven again before the proof is read.
 //! - The line comes from the verifier's replay of the proof against every defence (`verify`).
 
-use super::rules::{is_check, is_escape, royals_gone};
+use super::rules::{is_check, is_escape, royals_gone, MoveFilter};
 use super::verify::verified_line;
 use crate::board::Color;
 use crate::movegen::{generate, MoveList};
@@ -464,9 +464,13 @@ impl Solver {
         let attacker_royal = self.pos.royals(self.attacker).any();
         let mut moves = MoveList::new();
         generate(&self.pos, &mut moves);
-        // One make per move: whether the tsume allows it, and the child's key.
+        let filter = MoveFilter::new(&self.pos, or, defender);
+        // One make per move that may be allowed: whether the tsume allows it, and the child's key.
         let mut children = Vec::with_capacity(moves.len());
         for &mv in &moves {
+            if !filter.may_allow(&self.pos, mv) {
+                continue;
+            }
             self.pos.play(mv);
             let allowed = if or {
                 is_check(&self.pos, defender)

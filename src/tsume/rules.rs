@@ -1,7 +1,8 @@
 //! Which moves a tsume allows: the attacker's checks and the defender's escapes (see the
 //! module doc of `tsume` for the conventions).
 
-use crate::board::Color;
+use crate::board::attacks::tables;
+use crate::board::{Bitboard, Color};
 use crate::movegen::{generate, MoveList};
 use crate::moves::Move;
 use crate::position::Position;
@@ -49,10 +50,228 @@ pub(super) fn is_escape(after: &mut Position, defender: Color, attacker_royal: b
     after.royals(defender).count() > 1 && last_royal_capture(after, defender).is_none()
 }
 
+/// A necessary condition, read off the board before a move is made, for the move to be a check
+/// (attacker to move) or an escape (defender to move): the solver makes only the moves that
+/// pass it and decides those exactly with [`is_check`] and [`is_escape`]. Most moves fail it,
+/// and making and unmaking a move to test it was most of the solver's time.
+///
+/// An attacker move can check only by taking a royal, by putting a piece whose empty-board
+/// reach holds a royal on its destination, or by emptying a square on a line from a royal (its
+/// start, or a double move's captured middle square): leapers attack whatever stands between,
+/// so only a slider's line can open. A defender move with a single royal in check escapes only
+/// by moving the royal, gaining a second one (a Crown Prince), or landing on or capturing on a
+/// square that takes a checker or stands between the royal and a slider. Where these premises
+/// fail (the defender already in check before an attacker move, two royals, an attacker with a
+/// royal to take), every move passes.
+pub(super) enum MoveFilter {
+    /// Every move is made and tested.
+    All,
+    /// Attacker to move: the defender's royals, and every square on a line from one of them.
+    Checks { royals: Bitboard, lines: Bitboard },
+    /// Defender to move, its single royal in check: the royal's square, and the squares where
+    /// a piece of it takes a checker or blocks.
+    Escapes {
+        royal: Bitboard,
+        resolving: Bitboard,
+    },
+}
+
+impl MoveFilter {
+    /// The filter for the side to move in `pos`; `attacker_to_move` says which side that is.
+    pub(super) fn new(pos: &Position, attacker_to_move: bool, defender: Color) -> MoveFilter {
+        let t = tables();
+        let royals = pos.royals(defender);
+        if attacker_to_move {
+            if pos.in_check(defender) {
+                return MoveFilter::All;
+            }
+            let mut lines = Bitboard::EMPTY;
+            for r in royals {
+                for dir in 0..8 {
+                    lines |= t.ray(dir, r);
+                }
+            }
+            return MoveFilter::Checks { royals, lines };
+        }
+        let Some(r) = royals.single() else {
+            return MoveFilter::All;
+        };
+        let attacker = !defender;
+        let occupied = pos.occupied();
+        let checkers = pos.attackers_to(r, attacker, occupied);
+        if pos.royals(attacker).any() || checkers.is_empty() {
+            return MoveFilter::All;
+        }
+        let walls = occupied | pos.variant().off_board();
+        let mut resolving = checkers;
+        for dir in 0..8 {
+            resolving |= t.ray_attacks(dir, r, walls);
+        }
+        MoveFilter::Escapes {
+            royal: Bitboard::from_square(r),
+            resolving,
+        }
+    }
+
+    /// False only for a move that cannot be a check (or an escape) here.
+    pub(super) fn may_allow(&self, pos: &Position, mv: Move) -> bool {
+        match *self {
+            MoveFilter::All => true,
+            _ if mv.is_pass() => false,
+            MoveFilter::Checks { royals, lines } => {
+                let mid = mv.mid();
+                if royals.has(mv.to()) || mid.is_some_and(|m| royals.has(m)) {
+                    return true;
+                }
+                let piece = pos.piece_at(mv.from());
+                let kind = landing_kind(piece.kind(), mv);
+                let reach = tables().reach(kind, piece.color(), mv.to());
+                if (reach & royals).any() {
+                    return true;
+                }
+                (!mv.is_igui() && lines.has(mv.from()))
+                    || mid.is_some_and(|m| lines.has(m) && pos.piece_at(m).is_some())
+            }
+            MoveFilter::Escapes { royal, resolving } => {
+                royal.has(mv.from())
+                    || landing_kind(pos.piece_at(mv.from()).kind(), mv).is_royal()
+                    || resolving.has(mv.to())
+                    || mv.mid().is_some_and(|m| resolving.has(m))
+            }
+        }
+    }
+}
+
+/// The kind the moving piece has when the move ends.
+fn landing_kind(kind: crate::board::Kind, mv: Move) -> crate::board::Kind {
+    if mv.is_promotion() {
+        kind.promotes_to().unwrap_or(kind)
+    } else {
+        kind
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::Variant;
+    use crate::movegen::random_playout;
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    /// `pos` with `color`'s royals taken off (a tsume's attacker has none).
+    fn without_royals(pos: &Position, color: Color) -> Position {
+        let sfen = pos.to_sfen();
+        let (board, rest) = sfen.split_once(' ').unwrap();
+        let royal = |t: &str| match color {
+            Color::Sente => t == "K" || t == "+E",
+            Color::Gote => t == "k" || t == "+e",
+        };
+        let mut rows = Vec::new();
+        for row in board.split('/') {
+            let (mut out, mut empty, mut chars) = (String::new(), 0, row.chars().peekable());
+            while let Some(c) = chars.next() {
+                let token = if c.is_ascii_digit() {
+                    let mut n = c.to_digit(10).unwrap();
+                    while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                        n = n * 10 + d;
+                        chars.next();
+                    }
+                    empty += n;
+                    continue;
+                } else if c == '+' {
+                    format!("+{}", chars.next().unwrap())
+                } else {
+                    c.to_string()
+                };
+                if royal(&token) {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out += &empty.to_string();
+                    empty = 0;
+                }
+                out += &token;
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+            rows.push(out);
+        }
+        Position::from_sfen(pos.variant(), &format!("{} {rest}", rows.join("/"))).unwrap()
+    }
+
+    /// The filter never turns away a move the tsume allows: over the positions of random games
+    /// in both families, with the attacker's royals taken off, every move it rejects is, once
+    /// made, no check (attacker to move) and no escape (defender to move). Both kinds of
+    /// rejection must occur, so the test sees the filter at work.
+    #[test]
+    fn the_move_filter_turns_away_only_moves_the_tsume_does_not_allow() {
+        let mut rng = StdRng::seed_from_u64(41);
+        let mut rejected = [0usize; 2];
+        for variant in [Variant::Chushogi, Variant::Heian] {
+            for _ in 0..6 {
+                for game_pos in random_playout(variant, 250, 0.3, &mut rng) {
+                    let mover = game_pos.side_to_move();
+                    for attacker_to_move in [true, false] {
+                        let (attacker, defender) = if attacker_to_move {
+                            (mover, !mover)
+                        } else {
+                            (!mover, mover)
+                        };
+                        let mut pos = without_royals(&game_pos, attacker);
+                        if pos.royals(defender).is_empty() {
+                            continue;
+                        }
+                        let filter = MoveFilter::new(&pos, attacker_to_move, defender);
+                        let mut moves = MoveList::new();
+                        generate(&pos, &mut moves);
+                        for mv in moves {
+                            if filter.may_allow(&pos, mv) {
+                                continue;
+                            }
+                            rejected[usize::from(!attacker_to_move)] += 1;
+                            pos.play(mv);
+                            let allowed = if attacker_to_move {
+                                is_check(&pos, defender)
+                            } else {
+                                is_escape(&mut pos, defender, false)
+                            };
+                            pos.undo();
+                            assert!(!allowed, "{} {mv:?} was turned away", pos.to_sfen());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(rejected.iter().all(|&n| n > 1000), "{rejected:?}");
+    }
+
+    /// A Lion's igui that takes the pawn standing between a Rook and the King checks by
+    /// discovery through the emptied middle square; the filter lets it through.
+    #[test]
+    fn the_move_filter_keeps_a_check_uncovered_by_a_double_capture() {
+        let mut pos = Position::from_sfen(
+            Variant::Chushogi,
+            "6k5/12/12/12/12/6p5/5N6/12/12/12/12/6R5 b - 1",
+        )
+        .unwrap();
+        let filter = MoveFilter::new(&pos, true, Color::Gote);
+        let mut moves = MoveList::new();
+        generate(&pos, &mut moves);
+        let mut discovered = 0;
+        for mv in moves {
+            pos.play(mv);
+            let check = is_check(&pos, Color::Gote);
+            pos.undo();
+            if check {
+                assert!(filter.may_allow(&pos, mv), "{mv:?}");
+                discovered += usize::from(mv.is_igui());
+            }
+        }
+        assert_eq!(discovered, 1);
+    }
 
     /// Gote's King (5a) and Crown Prince (4a) beside sente's Lion: the Lion takes both in one
     /// double move, so the position is no escape for gote; a Lion two squares off takes only
