@@ -502,12 +502,32 @@ impl Position {
 
     /// Pieces of `by` that attack `sq`, with `occupied` as the blockers.
     pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        self.scan_attackers(sq, by, occupied, false)
+    }
+
+    /// Whether any piece of `by` attacks `sq`, with `occupied` as the blockers: what
+    /// [`Position::attackers_to`] answers, stopping at the first attacker.
+    pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        self.scan_attackers(sq, by, occupied, true).any()
+    }
+
+    /// The attackers of `sq`, or only the first one found when `first_only`.
+    fn scan_attackers(
+        &self,
+        sq: Square,
+        by: Color,
+        occupied: Bitboard,
+        first_only: bool,
+    ) -> Bitboard {
         let t = tables();
         let theirs = self.pieces(by);
         let mut attackers = Bitboard::EMPTY;
         for from in theirs & t.within_two(sq) {
             if t.leaper(self.board[from.index()].kind(), by, from).has(sq) {
                 attackers.set(from);
+                if first_only {
+                    return attackers;
+                }
             }
         }
         let walls = occupied | self.variant.off_board();
@@ -521,6 +541,9 @@ impl Position {
                 let back = (dir as u8 + 4) & 7;
                 if t.slide_dirs(kind, by) >> back & 1 != 0 {
                     attackers.set(b);
+                    if first_only {
+                        return attackers;
+                    }
                 }
             }
         }
@@ -532,7 +555,7 @@ impl Position {
         let occ = self.occupied();
         self.royals(color)
             .iter()
-            .any(|r| self.attackers_to(r, !color, occ).any())
+            .any(|r| self.is_attacked(r, !color, occ))
     }
 
     /// The number of pieces of `color` on the board.
