@@ -281,9 +281,7 @@ fn parse_request(variant: Variant, text: &str, notation: Notation) -> Option<Req
 
 /// The key of the position after `mv`, to compare moves by their effect.
 fn key_after(pos: &Position, mv: Move) -> u64 {
-    let mut after = pos.clone();
-    after.play(mv);
-    after.key()
+    pos.peek(mv).key()
 }
 
 /// Reads a move in `notation` and returns the legal move of `pos` with the same effect, or the

@@ -1,14 +1,16 @@
 //! Properties checked over seeded random games of both families: undo restores the position
 //! bit for bit, the incremental key equals the key from scratch, every legal move survives a
 //! round trip through both notations, SFEN and XBoard FEN round-trip, no two generated moves
-//! have the same effect, and the tactical generator gives exactly the captures and promotions.
+//! have the same effect, the tactical generator gives exactly the captures and promotions, and a
+//! peek at a move agrees with the move made.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use shishi::board::Variant;
-use shishi::movegen::{generate_tactical, MoveList};
+use shishi::board::{Color, Square, Variant};
+use shishi::movegen::{generate, generate_tactical, MoveList};
 use shishi::notation::{parse_move, write_move, Notation};
 use shishi::position::Position;
+use shishi::rules::Preset;
 use std::collections::HashSet;
 
 /// Plays `plies` random legal moves from the start of `variant` (restarting when a game ends),
@@ -144,4 +146,52 @@ fn tactical_generator_gives_exactly_the_captures_and_promotions() {
             assert_eq!(got, expected, "tactical moves differ in {pos:?}");
         });
     }
+}
+
+/// A peek at each generated move (`Position::peek`, the move not made) agrees with the move
+/// made: the piece on every square, the royals, the checks on both sides and the key, under
+/// every rule set. The games must hold double moves (igui among them), promotions, Lions taken
+/// by other pieces (the counter-strike square) and pawns declining promotion (HaChu's rule), so
+/// that every part of the peek is tried.
+#[test]
+fn a_peek_at_a_move_agrees_with_the_move_made() {
+    let (mut doubles, mut igui, mut promotions, mut counter_strikes, mut declines) =
+        (0, 0, 0, 0, 0);
+    for (i, v) in all_variants().into_iter().enumerate() {
+        for preset in Preset::ALL {
+            random_walk(v, 57 + i as u64, 1000, |game_pos| {
+                let mut pos = game_pos.clone().with_rules(preset.rules());
+                let mut moves = MoveList::new();
+                generate(&pos, &mut moves);
+                for mv in moves {
+                    let (squares, royals, checks, key) = {
+                        let peek = pos.peek(mv);
+                        (
+                            Square::all().map(|s| peek.piece_at(s)).collect::<Vec<_>>(),
+                            [peek.royals(Color::Sente), peek.royals(Color::Gote)],
+                            [peek.in_check(Color::Sente), peek.in_check(Color::Gote)],
+                            peek.key(),
+                        )
+                    };
+                    pos.play(mv);
+                    let what = format!("{} after {mv:?}", pos.to_sfen());
+                    let made: Vec<_> = Square::all().map(|s| pos.piece_at(s)).collect();
+                    assert_eq!(squares, made, "{what}");
+                    let made_royals = [pos.royals(Color::Sente), pos.royals(Color::Gote)];
+                    assert_eq!(royals, made_royals, "{what}");
+                    let made_checks = [pos.in_check(Color::Sente), pos.in_check(Color::Gote)];
+                    assert_eq!(checks, made_checks, "{what}");
+                    assert_eq!(key, pos.key(), "{what}");
+                    counter_strikes += usize::from(pos.counter_strike().is_some());
+                    declines += usize::from(pos.declined_pawns().any());
+                    pos.undo();
+                    doubles += usize::from(mv.mid().is_some());
+                    igui += usize::from(!mv.is_pass() && mv.from() == mv.to());
+                    promotions += usize::from(mv.is_promotion());
+                }
+            });
+        }
+    }
+    let seen = [doubles, igui, promotions, counter_strikes, declines];
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }

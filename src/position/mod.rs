@@ -3,10 +3,12 @@
 //! It knows how pieces attack (for the lion rules and bare king) but nothing of search.
 
 mod game_end;
+mod peek;
 mod promotion;
 mod sfen;
 
 pub use game_end::{Describe, Outcome, OutcomeReason};
+pub use peek::Peek;
 pub use sfen::SfenError;
 
 use crate::board::attacks::tables;
@@ -303,6 +305,33 @@ impl Position {
         Ok(())
     }
 
+    /// The piece `mv` puts down: the mover, promoted if the move promotes.
+    #[inline]
+    fn placed_piece(&self, mv: Move) -> Piece {
+        let moved = self.board[mv.from().index()];
+        match (mv.is_promotion(), moved.kind().promotes_to()) {
+            (true, Some(p)) => Piece::new(moved.color(), p),
+            _ => moved,
+        }
+    }
+
+    /// The counter-strike square after `mv`: where a non-Lion takes a Lion (lion-trading rule
+    /// 4), the destination's capture counting over the middle square's.
+    fn counter_strike_after(&self, mv: Move) -> Option<Square> {
+        if mv.is_pass() || self.board[mv.from().index()].kind().is_lion() {
+            return None;
+        }
+        let takes_lion = |sq: Square| {
+            let victim = self.board[sq.index()];
+            sq != mv.from() && victim.is_some() && victim.kind().is_lion()
+        };
+        if takes_lion(mv.to()) {
+            Some(mv.to())
+        } else {
+            mv.mid().filter(|&mid| takes_lion(mid))
+        }
+    }
+
     /// Plays a move that the move generator produced for this position.
     pub fn play(&mut self, mv: Move) {
         let mut undo = Undo {
@@ -316,31 +345,17 @@ impl Position {
             window_start: 0,
         };
         let declined = self.declined_pawns_after(mv);
-        let mut new_cs = None;
+        let new_cs = self.counter_strike_after(mv);
         if !mv.is_pass() {
             let (from, to) = (mv.from(), mv.to());
-            let moved = self.remove(from);
-            undo.moved = moved;
-            let mover_is_lion = moved.kind().is_lion();
+            let placed = self.placed_piece(mv);
+            undo.moved = self.remove(from);
             if let Some(mid) = mv.mid() {
-                let victim = self.remove(mid);
-                undo.captured_mid = victim;
-                if !mover_is_lion && victim.kind().is_lion() {
-                    new_cs = Some(mid);
-                }
+                undo.captured_mid = self.remove(mid);
             }
-            let target = self.board[to.index()];
-            if target.is_some() {
-                self.remove(to);
-                undo.captured_to = target;
-                if !mover_is_lion && target.kind().is_lion() {
-                    new_cs = Some(to);
-                }
+            if self.board[to.index()].is_some() {
+                undo.captured_to = self.remove(to);
             }
-            let placed = match (mv.is_promotion(), moved.kind().promotes_to()) {
-                (true, Some(p)) => Piece::new(moved.color(), p),
-                _ => moved,
-            };
             self.put(to, placed);
         }
         self.set_counter_strike(new_cs);
@@ -519,11 +534,26 @@ impl Position {
         occupied: Bitboard,
         first_only: bool,
     ) -> Bitboard {
+        let board = &self.board;
+        let piece_at = |s: Square| board[s.index()];
+        self.scan_attackers_on(sq, by, self.pieces(by), occupied, piece_at, first_only)
+    }
+
+    /// [`Position::scan_attackers`] on a board given by `theirs` (the pieces of `by`),
+    /// `occupied` and `piece_at`: this one, or the one after a move ([`Peek`]).
+    fn scan_attackers_on(
+        &self,
+        sq: Square,
+        by: Color,
+        theirs: Bitboard,
+        occupied: Bitboard,
+        piece_at: impl Fn(Square) -> Piece,
+        first_only: bool,
+    ) -> Bitboard {
         let t = tables();
-        let theirs = self.pieces(by);
         let mut attackers = Bitboard::EMPTY;
         for from in theirs & t.within_two(sq) {
-            if t.leaper(self.board[from.index()].kind(), by, from).has(sq) {
+            if t.leaper(piece_at(from).kind(), by, from).has(sq) {
                 attackers.set(from);
                 if first_only {
                     return attackers;
@@ -537,7 +567,7 @@ impl Position {
             }
             let ray = t.ray_attacks(dir, sq, walls) & occupied & theirs;
             if let Some(b) = ray.single() {
-                let kind = self.board[b.index()].kind();
+                let kind = piece_at(b).kind();
                 let back = (dir as u8 + 4) & 7;
                 if t.slide_dirs(kind, by) >> back & 1 != 0 {
                     attackers.set(b);

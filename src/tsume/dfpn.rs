@@ -18,7 +18,8 @@
 //!   position be missing anyway, it is proven again before the proof is read.
 //! - The line comes from the verifier's replay of the proof against every defence (`verify`).
 
-use super::rules::{is_check, is_escape, royals_gone, MoveFilter};
+use super::expansions::{Expansion, Expansions};
+use super::rules::{escape_by_board, is_check, is_escape, royals_gone, MoveFilter};
 use super::verify::verified_line;
 use crate::board::Color;
 use crate::movegen::{generate, MoveList};
@@ -27,6 +28,7 @@ use crate::platform::{Instant, StopSignal};
 use crate::position::Position;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -36,6 +38,8 @@ const INF: u32 = u32::MAX / 4;
 const DEPTH_INF: u16 = u16::MAX;
 /// Approximate bytes one table entry costs in the hash map.
 const ENTRY_BYTES: usize = 64;
+/// The expansion cache has `2^EXPANSION_BITS` slots.
+const EXPANSION_BITS: u32 = 16;
 /// The longest mate the solver looks for, in plies, unless `MateLimits::max_plies` says less.
 pub const MAX_PLIES: usize = 2001;
 
@@ -236,6 +240,8 @@ struct Solver {
     attacker_royal: bool,
     table: KeyMap<Entry>,
     capacity: usize,
+    /// The children of recently expanded positions.
+    expansions: Expansions<Child>,
     /// Keys of the positions on the path (kept while `repetitions` holds), and the hash of
     /// the path above the current node.
     path: KeySet,
@@ -302,6 +308,7 @@ impl Solver {
             attacker_royal: pos.royals(pos.side_to_move()).any(),
             table: KeyMap::default(),
             capacity,
+            expansions: Expansions::new(EXPANSION_BITS),
             path: KeySet::default(),
             path_hash: 0,
             repetitions: true,
@@ -447,6 +454,17 @@ impl Solver {
 }
 
 impl Solver {
+    /// The current position's expansion, from the cache where it is still there.
+    fn expansion(&mut self, key: u64) -> Expansion<Child> {
+        if let Some(found) = self.expansions.get(key) {
+            return found;
+        }
+        let (children, mated) = self.expand();
+        let expansion: Expansion<Child> = (Rc::from(children), mated);
+        self.expansions.insert(key, expansion.clone());
+        expansion
+    }
+
     /// The children of the current position that the tsume allows, and whether it is mated
     /// (a defender with no escape). Not inlined: its move list (a kilobyte) stays off the
     /// frames of the recursion, which may be 2001 plies deep.
@@ -465,26 +483,36 @@ impl Solver {
         let mut moves = MoveList::new();
         generate(&self.pos, &mut moves);
         let filter = MoveFilter::new(&self.pos, or, defender);
-        // One make per move that may be allowed: whether the tsume allows it, and the child's key.
+        // Each move that may be allowed is read without making it; only a defender keeping two
+        // royals, one of them attacked, needs the move made.
         let mut children = Vec::with_capacity(moves.len());
         for &mv in &moves {
             if !filter.may_allow(&self.pos, mv) {
                 continue;
             }
-            self.pos.play(mv);
-            let allowed = if or {
-                is_check(&self.pos, defender)
+            let peek = self.pos.peek(mv);
+            let verdict = if or {
+                Some(is_check(&peek, defender))
             } else {
-                is_escape(&mut self.pos, defender, attacker_royal)
+                escape_by_board(&peek, defender, attacker_royal)
             };
-            if allowed {
-                children.push(Child {
-                    mv,
-                    key: self.pos.key(),
-                    wins: or && royals_gone(&self.pos, defender),
-                });
+            if verdict == Some(false) {
+                continue;
             }
-            self.pos.undo();
+            let child = Child {
+                mv,
+                key: peek.key(),
+                wins: or && royals_gone(&peek, defender),
+            };
+            let allowed = verdict.unwrap_or_else(|| {
+                self.pos.play(mv);
+                let escape = is_escape(&mut self.pos, defender, attacker_royal);
+                self.pos.undo();
+                escape
+            });
+            if allowed {
+                children.push(child);
+            }
         }
         let mated = !or && children.is_empty();
         (children, mated)
@@ -496,7 +524,7 @@ impl Solver {
         self.nodes += 1;
         self.check_limits();
         let key = self.pos.key();
-        let (children, mated) = self.expand();
+        let (children, mated) = self.expansion(key);
         if children.is_empty() {
             let v = if mated {
                 Value::proven(0)

@@ -26,6 +26,7 @@
 //! `docs/tsume.md`.
 
 mod dfpn;
+mod expansions;
 mod rules;
 mod verify;
 

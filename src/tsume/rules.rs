@@ -5,16 +5,43 @@ use crate::board::attacks::tables;
 use crate::board::{Bitboard, Color};
 use crate::movegen::{generate, MoveList};
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{Peek, Position};
+
+/// The board after a move as the tsume reads it: the royals and whether they are attacked. A
+/// made move's position tells it, and so does a [`Peek`] at a move not made.
+pub(super) trait AfterMove {
+    fn royals(&self, color: Color) -> Bitboard;
+    fn in_check(&self, color: Color) -> bool;
+}
+
+impl AfterMove for Position {
+    fn royals(&self, color: Color) -> Bitboard {
+        Position::royals(self, color)
+    }
+
+    fn in_check(&self, color: Color) -> bool {
+        Position::in_check(self, color)
+    }
+}
+
+impl AfterMove for Peek<'_> {
+    fn royals(&self, color: Color) -> Bitboard {
+        Peek::royals(self, color)
+    }
+
+    fn in_check(&self, color: Color) -> bool {
+        Peek::in_check(self, color)
+    }
+}
 
 /// The defender has no royal left: the attacker has won.
-pub(super) fn royals_gone(pos: &Position, defender: Color) -> bool {
+pub(super) fn royals_gone(pos: &impl AfterMove, defender: Color) -> bool {
     pos.royals(defender).is_empty()
 }
 
 /// Whether the position after an attacker move threatens the defender: a royal is attacked or
 /// none is left.
-pub(super) fn is_check(after: &Position, defender: Color) -> bool {
+pub(super) fn is_check(after: &impl AfterMove, defender: Color) -> bool {
     royals_gone(after, defender) || after.in_check(defender)
 }
 
@@ -23,12 +50,9 @@ pub(super) fn is_check(after: &Position, defender: Color) -> bool {
 pub(super) fn last_royal_capture(pos: &mut Position, defender: Color) -> Option<Move> {
     let mut moves = MoveList::new();
     generate(pos, &mut moves);
-    moves.into_iter().find(|&mv| {
-        pos.play(mv);
-        let won = royals_gone(pos, defender);
-        pos.undo();
-        won
-    })
+    moves
+        .into_iter()
+        .find(|&mv| royals_gone(&pos.peek(mv), defender))
 }
 
 /// Whether the position after a defender move is an escape: a legal move after which the
@@ -40,20 +64,34 @@ pub(super) fn last_royal_capture(pos: &mut Position, defender: Color) -> Option<
 ///
 /// `attacker_royal`: the attacker had a royal before the move.
 pub(super) fn is_escape(after: &mut Position, defender: Color, attacker_royal: bool) -> bool {
+    escape_by_board(after, defender, attacker_royal)
+        .unwrap_or_else(|| last_royal_capture(after, defender).is_none())
+}
+
+/// [`is_escape`] where the board after the move decides it; `None` where the defender keeps
+/// two royals with one attacked, and only the attacker's moves tell whether a Lion takes both.
+pub(super) fn escape_by_board(
+    after: &impl AfterMove,
+    defender: Color,
+    attacker_royal: bool,
+) -> Option<bool> {
     // Taking the attacker's last royal wins for the defender, whatever else hangs.
     if attacker_royal && royals_gone(after, !defender) {
-        return true;
+        return Some(true);
     }
     if !after.in_check(defender) {
-        return true;
+        return Some(true);
     }
-    after.royals(defender).count() > 1 && last_royal_capture(after, defender).is_none()
+    if after.royals(defender).count() > 1 {
+        return None;
+    }
+    Some(false)
 }
 
 /// A necessary condition, read off the board before a move is made, for the move to be a check
-/// (attacker to move) or an escape (defender to move): the solver makes only the moves that
-/// pass it and decides those exactly with [`is_check`] and [`is_escape`]. Most moves fail it,
-/// and making and unmaking a move to test it was most of the solver's time.
+/// (attacker to move) or an escape (defender to move): the solver decides exactly, with
+/// [`is_check`] and [`escape_by_board`] on a [`Peek`], only the moves that pass it. Most moves
+/// fail it, and the exact test costs an attack scan.
 ///
 /// An attacker move can check only by taking a royal, by putting a piece whose empty-board
 /// reach holds a royal on its destination, or by emptying a square on a line from a royal (its
