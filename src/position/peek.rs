@@ -64,6 +64,12 @@ impl Peek<'_> {
         }
     }
 
+    /// Squares holding a piece of `color` after the move.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
     /// Squares holding a piece of either side after the move.
     #[inline]
     pub fn occupied(&self) -> Bitboard {

@@ -19,7 +19,7 @@
 //! - The line comes from the verifier's replay of the proof against every defence (`verify`).
 
 use super::expansions::{Expansion, Expansions};
-use super::rules::{escape_by_board, is_check, is_escape, royals_gone, MoveFilter};
+use super::rules::{escape_by_board, is_escape, royals_gone, MoveFilter};
 use super::verify::verified_line;
 use crate::board::Color;
 use crate::movegen::{generate, MoveList};
@@ -492,7 +492,7 @@ impl Solver {
             }
             let peek = self.pos.peek(mv);
             let verdict = if or {
-                Some(is_check(&peek, defender))
+                Some(filter.is_check(&self.pos, &peek, mv, defender))
             } else {
                 escape_by_board(&peek, defender, attacker_royal)
             };

@@ -2,7 +2,7 @@
 //! module doc of `tsume` for the conventions).
 
 use crate::board::attacks::tables;
-use crate::board::{Bitboard, Color};
+use crate::board::{Bitboard, Color, Square};
 use crate::movegen::{generate, MoveList};
 use crate::moves::Move;
 use crate::position::{Peek, Position};
@@ -97,17 +97,17 @@ pub(super) fn escape_by_board(
 /// reach holds a royal on its destination, or by emptying a square on a line from a royal (its
 /// start, or a double move's captured middle square): leapers attack whatever stands between,
 /// so only a slider's line can open. A defender move with a single royal in check escapes only
-/// by moving the royal, gaining a second one (a Crown Prince), or landing on or capturing on a
-/// square that takes a checker or stands between the royal and a slider. Where these premises
-/// fail (the defender already in check before an attacker move, two royals, an attacker with a
-/// royal to take), every move passes.
+/// by moving the royal, gaining a second one (a Crown Prince), taking a royal of the attacker,
+/// or landing on or capturing on a square that takes a checker or stands between the royal and
+/// a slider. Where these premises fail (the defender already in check before an attacker move,
+/// or with two royals), every move passes.
 pub(super) enum MoveFilter {
     /// Every move is made and tested.
     All,
     /// Attacker to move: the defender's royals, and every square on a line from one of them.
     Checks { royals: Bitboard, lines: Bitboard },
     /// Defender to move, its single royal in check: the royal's square, and the squares where
-    /// a piece of it takes a checker or blocks.
+    /// a piece of it takes a checker or an attacker's royal, or blocks.
     Escapes {
         royal: Bitboard,
         resolving: Bitboard,
@@ -137,11 +137,11 @@ impl MoveFilter {
         let attacker = !defender;
         let occupied = pos.occupied();
         let checkers = pos.attackers_to(r, attacker, occupied);
-        if pos.royals(attacker).any() || checkers.is_empty() {
+        if checkers.is_empty() {
             return MoveFilter::All;
         }
         let walls = occupied | pos.variant().off_board();
-        let mut resolving = checkers;
+        let mut resolving = checkers | pos.royals(attacker);
         for dir in 0..8 {
             resolving |= t.ray_attacks(dir, r, walls);
         }
@@ -178,6 +178,66 @@ impl MoveFilter {
             }
         }
     }
+}
+
+impl MoveFilter {
+    /// Whether the attacker move `mv`, which passed this filter, checks: [`is_check`] on its
+    /// peek, decided without a scan of every attacker where the defender was not in check
+    /// before it (a `Checks` filter).
+    pub(super) fn is_check(&self, pos: &Position, peek: &Peek, mv: Move, defender: Color) -> bool {
+        match self {
+            MoveFilter::Checks { .. } => checks_uncovered_or_direct(pos, peek, mv, defender),
+            _ => is_check(peek, defender),
+        }
+    }
+}
+
+/// [`is_check`] after an attacker move, where no royal of the defender was attacked before
+/// it: the move takes the last royal, the moved piece attacks a royal from its destination,
+/// or a slider of the attacker does through a square the move emptied (its start or a
+/// captured middle square; leapers attack whatever stands between, so only a slider's line
+/// can open).
+fn checks_uncovered_or_direct(pos: &Position, peek: &Peek, mv: Move, defender: Color) -> bool {
+    let royals = peek.royals(defender);
+    if royals.is_empty() {
+        return true;
+    }
+    let t = tables();
+    let attacker = !defender;
+    let occupied = peek.occupied();
+    let walls = occupied | pos.variant().off_board();
+    let to = mv.to();
+    let kind = peek.piece_at(to).kind();
+    if (t.leaper(kind, attacker, to) & royals).any() {
+        return true;
+    }
+    let dirs = t.slide_dirs(kind, attacker);
+    let slides_onto = |r: Square| {
+        (0..8).any(|dir| {
+            dirs >> dir & 1 != 0 && t.ray(dir, to).has(r) && t.ray_attacks(dir, to, walls).has(r)
+        })
+    };
+    if dirs != 0 && royals.iter().any(slides_onto) {
+        return true;
+    }
+    let mut emptied = Bitboard::from_square(mv.from());
+    if let Some(mid) = mv.mid() {
+        emptied.set(mid);
+    }
+    emptied &= !occupied;
+    let theirs = peek.pieces(attacker);
+    royals.iter().any(|r| {
+        (0..8).any(|dir| {
+            if (t.ray(dir, r) & emptied).is_empty() {
+                return false;
+            }
+            let Some(slider) = (t.ray_attacks(dir, r, walls) & theirs).single() else {
+                return false;
+            };
+            let back = (dir as u8 + 4) & 7;
+            t.slide_dirs(peek.piece_at(slider).kind(), attacker) >> back & 1 != 0
+        })
+    })
 }
 
 /// The kind the moving piece has when the move ends.
@@ -241,24 +301,34 @@ mod tests {
     }
 
     /// The filter never turns away a move the tsume allows: over the positions of random games
-    /// in both families, with the attacker's royals taken off, every move it rejects is, once
-    /// made, no check (attacker to move) and no escape (defender to move). Both kinds of
-    /// rejection must occur, so the test sees the filter at work.
+    /// in both families, with the attacker's royals taken off and kept, every move it rejects
+    /// is, once made, no check (attacker to move) and no escape (defender to move); and every
+    /// attacker move it lets through is a check by [`MoveFilter::is_check`] exactly when it is
+    /// one once made. Both kinds of rejection, and checks and non-checks let through, must occur, so
+    /// the test sees the filter at work.
     #[test]
     fn the_move_filter_turns_away_only_moves_the_tsume_does_not_allow() {
         let mut rng = StdRng::seed_from_u64(41);
         let mut rejected = [0usize; 2];
+        let mut checks_decided = [0usize; 2];
         for variant in [Variant::Chushogi, Variant::Heian] {
             for _ in 0..6 {
                 for game_pos in random_playout(variant, 250, 0.3, &mut rng) {
                     let mover = game_pos.side_to_move();
-                    for attacker_to_move in [true, false] {
+                    for (attacker_to_move, keep_royals) in
+                        [(true, false), (false, false), (true, true), (false, true)]
+                    {
                         let (attacker, defender) = if attacker_to_move {
                             (mover, !mover)
                         } else {
                             (!mover, mover)
                         };
-                        let mut pos = without_royals(&game_pos, attacker);
+                        let mut pos = if keep_royals {
+                            game_pos.clone()
+                        } else {
+                            without_royals(&game_pos, attacker)
+                        };
+                        let attacker_royal = pos.royals(attacker).any();
                         if pos.royals(defender).is_empty() {
                             continue;
                         }
@@ -267,6 +337,14 @@ mod tests {
                         generate(&pos, &mut moves);
                         for mv in moves {
                             if filter.may_allow(&pos, mv) {
+                                if attacker_to_move {
+                                    let fast = filter.is_check(&pos, &pos.peek(mv), mv, defender);
+                                    pos.play(mv);
+                                    let made = is_check(&pos, defender);
+                                    pos.undo();
+                                    assert_eq!(fast, made, "{} {mv:?}", pos.to_sfen());
+                                    checks_decided[usize::from(made)] += 1;
+                                }
                                 continue;
                             }
                             rejected[usize::from(!attacker_to_move)] += 1;
@@ -274,7 +352,7 @@ mod tests {
                             let allowed = if attacker_to_move {
                                 is_check(&pos, defender)
                             } else {
-                                is_escape(&mut pos, defender, false)
+                                is_escape(&mut pos, defender, attacker_royal)
                             };
                             pos.undo();
                             assert!(!allowed, "{} {mv:?} was turned away", pos.to_sfen());
@@ -284,6 +362,10 @@ mod tests {
             }
         }
         assert!(rejected.iter().all(|&n| n > 1000), "{rejected:?}");
+        assert!(
+            checks_decided.iter().all(|&n| n > 1000),
+            "{checks_decided:?}"
+        );
     }
 
     /// A Lion's igui that takes the pawn standing between a Rook and the King checks by
