@@ -5,6 +5,7 @@
 
 use super::{parse_variant, UsageError};
 use crate::training::datagen::{self, shard_range, DatagenConfig, Progress, Summary};
+use crate::training::selfplay::WIN_CP;
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -40,6 +41,10 @@ pub(super) struct DatagenArgs {
     /// A game still going after this many plies is a draw (default: Heian 300, Chu 500).
     #[arg(long)]
     max_plies: Option<usize>,
+    /// A game is adjudicated won after four searches in a row see one side this many
+    /// centipawns ahead (or a mate).
+    #[arg(long, default_value_t = WIN_CP)]
+    win_cp: i32,
     /// Play only shard K of N (0-based, `K/N`) of the run of `--games` games: a contiguous
     /// range of its games, numbered, seeded and cycled through the variants as in the whole
     /// run, so the N shards' files concatenated in order are the whole run's file. Needs
@@ -145,6 +150,7 @@ pub(super) fn run(args: DatagenArgs) -> Result<(), UsageError> {
         seed,
         out: args.out,
         max_plies: args.max_plies,
+        win_cp: args.win_cp,
         eval: super::bench::eval_options(args.hce, args.eval_file.as_deref())?,
     };
     config.check().map_err(|e| UsageError(e.to_string()))?;

@@ -35,6 +35,9 @@ pub(crate) const MAX_THREADS: usize = 256;
 pub(crate) const MAX_NODES: u64 = 1_000_000_000;
 /// The longest random opening's centre.
 pub(crate) const MAX_RANDOM_PLIES: usize = 200;
+/// The range of `--win-cp`: from a pawn to well short of the mate scores.
+pub(crate) const MIN_WIN_CP: i32 = 100;
+pub(crate) const MAX_WIN_CP: i32 = 20_000;
 
 /// What a `datagen` run does.
 #[derive(Clone, Debug)]
@@ -57,6 +60,8 @@ pub(crate) struct DatagenConfig {
     pub out: PathBuf,
     /// The ply limit; `None`: [`HEIAN_MAX_PLIES`] or [`CHU_MAX_PLIES`] by the game's variant.
     pub max_plies: Option<usize>,
+    /// Searches at or beyond this score count towards a won adjudication.
+    pub win_cp: i32,
     /// The evaluation the games are played with (the embedded nets by default).
     pub eval: crate::search::EvalOptions,
     /// The run's number of its first game: a shard of a larger run plays that run's games
@@ -134,6 +139,12 @@ impl DatagenConfig {
                 self.random_plies
             ));
         }
+        if !(MIN_WIN_CP..=MAX_WIN_CP).contains(&self.win_cp) {
+            return bad(format!(
+                "--win-cp must be between {MIN_WIN_CP} and {MAX_WIN_CP}, not {}",
+                self.win_cp
+            ));
+        }
         if let Some(max) = self.max_plies {
             let longest_opening = self.random_plies + 2;
             if max <= longest_opening {
@@ -158,6 +169,7 @@ impl DatagenConfig {
             nodes: self.nodes,
             random_plies: self.random_plies,
             max_plies: self.max_plies_for(variant),
+            win_cp: self.win_cp,
         }
     }
 }
@@ -368,6 +380,7 @@ mod tests {
             seed: 1,
             out: PathBuf::from("unused"),
             max_plies: None,
+            win_cp: crate::training::selfplay::WIN_CP,
             first_game: 0,
             eval: crate::search::EvalOptions::default(),
         }
@@ -386,6 +399,11 @@ mod tests {
             ..config()
         })
         .contains("--nodes"));
+        assert!(message(DatagenConfig {
+            win_cp: 50,
+            ..config()
+        })
+        .contains("--win-cp"));
         assert!(message(DatagenConfig {
             threads: 0,
             ..config()

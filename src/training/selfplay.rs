@@ -10,7 +10,8 @@
 //!   histories are cleared at the start of each game and kept from move to move within it.
 //! - End: the game record decides by the rules under the variant's default rule set (lishogi);
 //!   besides, [`Adjudicator`] calls a win when four consecutive searches (both sides' reports)
-//!   see the same side at [`WIN_CP`] or more, or when one reports a mate, and a draw when twenty
+//!   see the same side at `win_cp` ([`WIN_CP`] by default) or more, or when one reports a mate,
+//!   and a draw when twenty
 //!   consecutive searches from ply [`DRAW_FROM_PLY`] on score within [`DRAW_CP`] of zero, or at
 //!   `max_plies`.
 //! - Records: every searched position except those with a royal in check, those whose best move
@@ -33,7 +34,8 @@ use std::fmt;
 
 /// A start whose first search scores beyond this (centipawns, either side) is drawn again.
 pub(crate) const DECIDED_START_CP: i32 = 1000;
-/// Searches at or beyond this score (the winner's view) count towards a won adjudication.
+/// Searches at or beyond this score (the winner's view) count towards a won adjudication,
+/// unless a run sets its own (`datagen --win-cp`).
 pub(crate) const WIN_CP: i32 = 1500;
 /// Consecutive searches that must agree on a win.
 pub(crate) const WIN_PLIES: u32 = 4;
@@ -57,6 +59,8 @@ pub(crate) struct GameSettings {
     pub random_plies: usize,
     /// A game still going after this many plies is a draw.
     pub max_plies: usize,
+    /// Searches at or beyond this score (the winner's view) count towards a won adjudication.
+    pub win_cp: i32,
 }
 
 /// Why a game ended.
@@ -134,15 +138,32 @@ impl fmt::Display for SelfPlayError {
 impl std::error::Error for SelfPlayError {}
 
 /// The verdict the searches' scores give, ply by ply.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Adjudicator {
-    /// Consecutive searches at `WIN_CP` or beyond: positive for sente, negative for gote.
+    /// Searches at or beyond this score count towards a win.
+    win_cp: i32,
+    /// Consecutive searches at `win_cp` or beyond: positive for sente, negative for gote.
     win_streak: i32,
     /// Consecutive searches from `DRAW_FROM_PLY` on within `DRAW_CP` of zero.
     draw_streak: u32,
 }
 
+impl Default for Adjudicator {
+    fn default() -> Self {
+        Adjudicator::new(WIN_CP)
+    }
+}
+
 impl Adjudicator {
+    /// An adjudicator that calls a win on four searches at `win_cp` or beyond.
+    pub(crate) fn new(win_cp: i32) -> Adjudicator {
+        Adjudicator {
+            win_cp,
+            win_streak: 0,
+            draw_streak: 0,
+        }
+    }
+
     /// Takes the score of the search at `ply` (the side to move's view, `mover` to move) and says
     /// whether the game is decided: the winner (`None`: a draw) and why.
     pub(crate) fn observe(
@@ -158,9 +179,9 @@ impl Adjudicator {
             }
             Score::Cp(cp) => sente_view(mover, cp),
         };
-        self.win_streak = if cp >= WIN_CP {
+        self.win_streak = if cp >= self.win_cp {
             self.win_streak.max(0) + 1
-        } else if cp <= -WIN_CP {
+        } else if cp <= -self.win_cp {
             self.win_streak.min(0) - 1
         } else {
             0
@@ -279,7 +300,7 @@ pub(crate) fn play_game(
     let (mut game, first) = start(engine, variant, settings, &mut rng);
     let start_sfen = game.position().to_sfen();
     let mut next_search = Some(first);
-    let mut adjudicator = Adjudicator::default();
+    let mut adjudicator = Adjudicator::new(settings.win_cp);
     // Positions kept so far: SFEN and score from sente's view.
     let mut kept: Vec<(String, i32)> = Vec::new();
     let mut line: Vec<(Option<Move>, Option<i32>)> = Vec::new();
@@ -379,6 +400,15 @@ mod tests {
     }
 
     #[test]
+    fn a_higher_win_score_plays_on_past_the_default() {
+        let scores = [2000, 2100, 2500, 2000, 3100, 3200, 3300, 3400];
+        let mut adj = Adjudicator::default();
+        assert_eq!(feed(&mut adj, 10, &scores).iter().position(|&v| v), Some(3));
+        let mut adj = Adjudicator::new(3000);
+        assert_eq!(feed(&mut adj, 10, &scores).iter().position(|&v| v), Some(7));
+    }
+
+    #[test]
     fn a_mate_score_decides_for_the_side_it_favours() {
         let mut adj = Adjudicator::default();
         assert_eq!(
@@ -415,6 +445,7 @@ mod tests {
             nodes: 200,
             random_plies: 8,
             max_plies: 300,
+            win_cp: WIN_CP,
         };
         let game = play_game(&mut engine, Variant::Heian8x8, &settings, 3).unwrap();
         assert!(game.plies >= 6 && game.plies <= 300);
