@@ -780,7 +780,9 @@ impl<'a> Worker<'a> {
             }
             if !evasions {
                 let params = &self.budget.params;
-                if qply >= params.qsearch_recapture_only_after && Some(mv.to()) != last_to {
+                if qply >= params.qsearch_recapture_only_after(self.pos.family())
+                    && Some(mv.to()) != last_to
+                {
                     continue;
                 }
                 let gain = captured_value(&self.pos, mv);
