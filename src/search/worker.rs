@@ -792,6 +792,12 @@ impl<'a> Worker<'a> {
                 {
                     continue;
                 }
+                if mv.is_promotion()
+                    && params.qsearch_promotion_see(self.pos.family())
+                    && !see_ge(&self.pos, mv, 0)
+                {
+                    continue;
+                }
             }
             self.make(mv);
             let score = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
