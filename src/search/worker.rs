@@ -729,6 +729,30 @@ impl<'a> Worker<'a> {
         Some((royal, blocks))
     }
 
+    /// Whether the quiescence search passes over `mv` at its `qply`-th ply: late in the
+    /// captures, anything but a recapture on `last_to`; a capture that cannot lift the stand-pat
+    /// score to alpha or loses material by static exchange; a promotion that loses material,
+    /// where the family's parameters say so.
+    fn qsearch_skips(
+        &self,
+        mv: Move,
+        stand_pat: i32,
+        alpha: i32,
+        qply: i32,
+        last_to: Option<Square>,
+    ) -> bool {
+        let params = &self.budget.params;
+        let family = self.pos.family();
+        if qply >= params.qsearch_recapture_only_after(family) && Some(mv.to()) != last_to {
+            return true;
+        }
+        if mv.is_promotion() {
+            return params.qsearch_promotion_see(family) && !see_ge(&self.pos, mv, 0);
+        }
+        stand_pat + captured_value(&self.pos, mv) + params.delta_margin <= alpha
+            || !see_ge(&self.pos, mv, 0)
+    }
+
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: i32) -> i32 {
         if self.visit() {
             return 0;
@@ -778,26 +802,8 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            if !evasions {
-                let params = &self.budget.params;
-                if qply >= params.qsearch_recapture_only_after(self.pos.family())
-                    && Some(mv.to()) != last_to
-                {
-                    continue;
-                }
-                let gain = captured_value(&self.pos, mv);
-                if !mv.is_promotion()
-                    && (stand_pat + gain + params.delta_margin <= alpha
-                        || !see_ge(&self.pos, mv, 0))
-                {
-                    continue;
-                }
-                if mv.is_promotion()
-                    && params.qsearch_promotion_see(self.pos.family())
-                    && !see_ge(&self.pos, mv, 0)
-                {
-                    continue;
-                }
+            if !evasions && self.qsearch_skips(mv, stand_pat, alpha, qply, last_to) {
+                continue;
             }
             self.make(mv);
             let score = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
