@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Nodes a USI engine searches to a fixed depth on each position of a file, and their total.
+
+One engine process per position (a fresh table each time), Chu under HaChu's rules unless
+options say otherwise; NAME=VALUE pairs are sent as `setoption`. A fixed-depth search on one
+thread is deterministic, so two builds or option values compare exactly, even on a busy machine.
+
+Usage: scripts/usi-nodes.py ENGINE DEPTH POSITIONS [NAME=VALUE...]
+POSITIONS holds USI `position` lines (scripts/pgn-positions.py writes them).
+"""
+import subprocess
+import sys
+
+
+def nodes(engine, depth, position, options):
+    p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True)
+    commands = ["usi", "setoption name USI_Variant value chushogi",
+                "setoption name RuleSet value hachu"]
+    commands += ["setoption name %s value %s" % (k, v) for k, v in options]
+    commands += ["isready", position, "go depth %d" % depth]
+    p.stdin.write("\n".join(commands) + "\n")
+    p.stdin.flush()
+    count = 0
+    for line in p.stdout:
+        words = line.split()
+        if words[:1] == ["info"] and "nodes" in words:
+            count = int(words[words.index("nodes") + 1])
+        if words[:1] == ["bestmove"]:
+            break
+    p.stdin.write("quit\n")
+    p.stdin.flush()
+    p.wait()
+    return count
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    engine, depth, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    options = [o.split("=", 1) for o in sys.argv[4:]]
+    counts = [nodes(engine, depth, line.strip(), options) for line in open(path) if line.strip()]
+    print("total", sum(counts), "median", sorted(counts)[len(counts) // 2], counts)
+
+
+if __name__ == "__main__":
+    main()
