@@ -221,6 +221,20 @@ impl Tables {
         ray ^ self.rays[dir][first.index()]
     }
 
+    /// The first square of `occupied` sliding from `sq` along one direction, if any.
+    #[inline]
+    pub fn first_blocker(&self, dir: usize, sq: Square, occupied: Bitboard) -> Option<Square> {
+        let blockers = self.rays[dir][sq.index()] & occupied;
+        if blockers.is_empty() {
+            return None;
+        }
+        Some(if Direction(dir as u8).is_increasing() {
+            blockers.lowest()
+        } else {
+            blockers.highest()
+        })
+    }
+
     /// Union of the rays of every direction in `dirs`.
     #[inline]
     pub fn slides(&self, dirs: u8, sq: Square, occupied: Bitboard) -> Bitboard {

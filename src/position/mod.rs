@@ -565,8 +565,10 @@ impl Position {
             if (t.ray(dir, sq) & theirs).is_empty() {
                 continue;
             }
-            let ray = t.ray_attacks(dir, sq, walls) & occupied & theirs;
-            if let Some(b) = ray.single() {
+            let Some(b) = t.first_blocker(dir, sq, walls) else {
+                continue;
+            };
+            if occupied.has(b) && theirs.has(b) {
                 let kind = piece_at(b).kind();
                 let back = (dir as u8 + 4) & 7;
                 if t.slide_dirs(kind, by) >> back & 1 != 0 {
