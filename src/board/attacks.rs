@@ -209,16 +209,10 @@ impl Tables {
     #[inline]
     pub fn ray_attacks(&self, dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
         let ray = self.rays[dir][sq.index()];
-        let blockers = ray & occupied;
-        if blockers.is_empty() {
-            return ray;
+        match self.first_blocker(dir, sq, occupied) {
+            Some(first) => ray ^ self.rays[dir][first.index()],
+            None => ray,
         }
-        let first = if Direction(dir as u8).is_increasing() {
-            blockers.lowest()
-        } else {
-            blockers.highest()
-        };
-        ray ^ self.rays[dir][first.index()]
     }
 
     /// The first square of `occupied` sliding from `sq` along one direction, if any.

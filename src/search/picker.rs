@@ -522,6 +522,48 @@ mod tests {
     }
 
     #[test]
+    fn captures_that_lose_material_come_after_the_quiet_moves() {
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut losing_seen = 0;
+        for (pos, before) in positions() {
+            let legal = pos.legal_moves();
+            let history = random_history(&legal, &mut rng);
+            let options = candidates(&pos, &legal, &before, &mut rng);
+            let hash = options[rng.gen_range(0..options.len())];
+            let got = drain(
+                default_picker(&pos, hash, [None, None]),
+                &pos,
+                &history,
+                usize::MAX,
+            );
+            assert_each_legal_move_once(&got, &legal, &pos);
+            let rest = match hash.filter(|h| legal.contains(h)) {
+                Some(h) => {
+                    assert_eq!(got[0], h, "hash move not first in {pos:?}");
+                    &got[1..]
+                }
+                None => &got[..],
+            };
+            let group = |mv: Move| match (is_tactical(&pos, mv), mv.is_promotion()) {
+                (false, _) => 1,
+                (true, true) => 0,
+                (true, false) if see_ge(&pos, mv, 0) => 0,
+                (true, false) => 2,
+            };
+            let groups: Vec<u8> = rest.iter().map(|&m| group(m)).collect();
+            losing_seen += groups.iter().filter(|&&g| g == 2).count();
+            assert!(
+                groups.windows(2).all(|w| w[0] <= w[1]),
+                "good tactical, quiet, losing captures out of order in {pos:?}: {groups:?}"
+            );
+        }
+        assert!(
+            losing_seen > 50,
+            "too few losing captures seen: {losing_seen}"
+        );
+    }
+
+    #[test]
     fn stale_hash_move_is_never_yielded() {
         let history = History::new();
         let mut stale_quiet = 0;
