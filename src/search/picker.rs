@@ -250,8 +250,11 @@ impl Picker {
                     self.score_tactical(pos);
                 }
                 Stage::Tactical => {
-                    if let Some(mv) = self.pick_best(self.split) {
-                        return Some(mv);
+                    while let Some(mv) = self.pick_best(self.split) {
+                        if self.tactical_only || mv.is_promotion() || see_ge(pos, mv, 0) {
+                            return Some(mv);
+                        }
+                        self.defer_losing();
                     }
                     if self.tactical_only {
                         self.stage = Stage::Done;
@@ -310,7 +313,6 @@ impl Picker {
     }
 
     fn score_tactical(&mut self, pos: &Position) {
-        let mut losing: SmallVec<[bool; 64]> = smallvec::smallvec![false; self.split];
         let order = self.order;
         for i in 0..self.split {
             let mv = self.moves[i];
@@ -323,23 +325,21 @@ impl Picker {
             let gain = captured_value(pos, mv);
             self.scores[i] =
                 gain * order.gain_scale - attacker / order.attacker_divisor + promotion;
-            losing[i] = !self.tactical_only && !mv.is_promotion() && !see_ge(pos, mv, 0);
         }
-        // Losing captures go to the end of the list, behind the quiet moves.
-        let mut i = 0;
-        while i < self.split {
-            if !losing[i] {
-                i += 1;
-                continue;
-            }
-            self.split -= 1;
-            self.quiet_end -= 1;
-            losing.swap(i, self.split);
-            self.moves.swap(i, self.split);
-            self.scores.swap(i, self.split);
-            self.moves.swap(self.split, self.quiet_end);
-            self.scores.swap(self.split, self.quiet_end);
-        }
+    }
+
+    /// The capture just picked loses material by static exchange: it goes behind the quiet
+    /// moves, to be tried after them. The exchange is only worked out for a capture about to be
+    /// tried, since a cutoff often makes the rest unneeded.
+    fn defer_losing(&mut self) {
+        self.next -= 1;
+        let i = self.next;
+        self.split -= 1;
+        self.moves.swap(i, self.split);
+        self.scores.swap(i, self.split);
+        self.quiet_end -= 1;
+        self.moves.swap(self.split, self.quiet_end);
+        self.scores.swap(self.split, self.quiet_end);
     }
 
     /// Selection sort step over `next..end`, skipping the hash move already yielded.
