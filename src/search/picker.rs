@@ -2,10 +2,11 @@
 //! capture counts both victims, a royal victim first of all), then killers and (when given) the
 //! counter move, then quiet moves by history, then the captures that lose material (a negative
 //! static exchange, `see`). The moves come from the legal move generator, so every stage yields
-//! only legal moves and, all stages together, each legal move exactly once; later stages are scored
-//! only when reached, so a cut-off on a capture costs no quiet-move scoring. Where the moves of its
-//! piece alone tell whether the hash move is legal (Chu), it is yielded before any move is
-//! generated, so a cut-off on it costs no generation.
+//! only legal moves and, all stages together, each legal move exactly once. Later stages are
+//! scored only when reached, and a capture's exchange is worked out only when it comes up, so a
+//! cut-off on a capture costs neither quiet-move scoring nor the exchanges of the captures after
+//! it. Where the moves of its piece alone tell whether the hash move is legal (Chu), it is yielded
+//! before any move is generated, so a cut-off on it costs no generation.
 
 use super::eval::{captured_value, victim_value};
 use super::params::SearchParams;
@@ -124,8 +125,8 @@ pub struct Picker {
     hash: Option<Move>,
     /// The two killers, then the counter move.
     killers: [Option<Move>; 3],
-    /// Moves before `next` have been yielded. The list is laid out as good tactical moves up to
-    /// `split`, quiet moves up to `quiet_end`, then the captures that lose material.
+    /// Moves before `next` have been yielded. The list is laid out as tactical moves not found
+    /// to lose material up to `split`, quiet moves up to `quiet_end`, then the captures that do.
     next: usize,
     split: usize,
     quiet_end: usize,
