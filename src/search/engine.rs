@@ -11,6 +11,7 @@
 
 use super::picker::History;
 use super::shared::{Poll, Shared};
+use super::threat;
 use super::time;
 use super::tt::Table;
 use super::worker::{report_for, to_score, Budget, Finding, Worker, MATE, MAX_PLY};
@@ -200,19 +201,17 @@ impl Engine {
         self.table.new_search();
         let max_depth =
             (MAX_PLY as i32 - 1).min(limits.depth.map_or(i32::MAX, |d| d.max(1) as i32));
+        let (family, side, overhead) =
+            (pos.family(), pos.side_to_move(), self.options.move_overhead);
+        let params = &self.options.params;
         let budget = Budget {
-            plan: time::plan(
-                &limits,
-                pos.family(),
-                pos.side_to_move(),
-                self.options.move_overhead,
-                &self.options.params,
-            ),
+            plan: time::plan(&limits, family, side, overhead, params),
             max_depth,
             max_nodes: limits.nodes,
             infinite: limits.infinite,
             multipv: self.options.multipv.max(1) as usize,
             params: self.options.params,
+            threat_plan: time::threat_plan(&limits, family, side, overhead, params),
         };
         SearchJob {
             shared: shared.clone(),
@@ -379,6 +378,12 @@ impl SearchJob {
         let shared_arc = self.shared.clone();
         let shared = &*shared_arc;
         let moves = root_moves(&self.pos);
+        if let Some(plan) = self.budget.threat_plan.filter(|_| moves.len() > 1) {
+            if threat::opponent_threatens_mate(&self.pos, &self.budget.params) {
+                log::debug!("the opponent threatens mate: planning {plan:?}");
+                self.budget.plan = plan;
+            }
+        }
         let finding = if moves.is_empty() {
             Finding::default()
         } else {
@@ -469,7 +474,11 @@ impl SearchJob {
             .into_inner()
             .unwrap_or_else(PoisonError::into_inner)
         {
-            if found.depth > best.depth && !found.pv.is_empty() {
+            let refuted = found
+                .pv
+                .first()
+                .is_some_and(|mv| shared.refuted().contains(mv));
+            if found.depth > best.depth && !found.pv.is_empty() && !refuted {
                 best = found;
             }
         }

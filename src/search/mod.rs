@@ -183,6 +183,7 @@ pub mod params;
 pub mod picker;
 pub(crate) mod see;
 mod shared;
+mod threat;
 mod time;
 pub mod tt;
 pub mod weights;

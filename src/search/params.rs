@@ -206,6 +206,16 @@ search_params! {
     score_drop_time_pct: u32 = 130, "Tune_ScoreDropTimePct", 1, 1000;
     /// Safety margin kept on the clock beyond the move overhead, in milliseconds.
     clock_reserve_ms: u64 = 30, "Tune_ClockReserveMs", 0, 10000;
+    /// A move on the clock first asks whether the opponent, were it to move now, would mate
+    /// by checks within this many plies in Chu (0: never asks)...
+    threat_plies_chu: u32 = 0, "Tune_ThreatPliesChu", 0, 31;
+    /// ...and in Heian.
+    threat_plies_heian: u32 = 0, "Tune_ThreatPliesHeian", 0, 31;
+    /// The mate solver's node budget for that question.
+    threat_nodes: u64 = 512, "Tune_ThreatNodes", 1, 1_000_000;
+    /// Where it finds such a mate, the move's target time is this percentage of the usual one
+    /// (the hard limit follows, within its share of the clock).
+    threat_time_pct: u32 = 400, "Tune_ThreatTimePct", 100, 10_000;
 }
 
 impl SearchParams {
@@ -224,6 +234,15 @@ impl SearchParams {
         match family {
             Family::Heian => self.sudden_death_moves_heian,
             Family::Chu => self.sudden_death_moves_chu,
+        }
+    }
+
+    /// How far the look for the opponent's mate threat reaches in `family`, in plies (0: it
+    /// is not made).
+    pub fn threat_plies(&self, family: Family) -> u32 {
+        match family {
+            Family::Heian => self.threat_plies_heian,
+            Family::Chu => self.threat_plies_chu,
         }
     }
 

@@ -1,11 +1,13 @@
 //! What the search threads share: the transposition table, the stop and ponder flags, the clock
-//! origin, each thread's node count and, for a search run on the caller's thread, the hook that
-//! polls the host for `stop`. Nothing else crosses threads (Lazy SMP).
+//! origin, each thread's node count, the root moves refuted by a mate threat and, for a search
+//! run on the caller's thread, the hook that polls the host for `stop`. Nothing else crosses
+//! threads (Lazy SMP).
 
 use super::tt::Table;
+use crate::moves::Move;
 use crate::platform::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 /// A node counter alone on its cache line, so threads do not slow each other down.
@@ -33,6 +35,9 @@ pub(super) struct Shared {
     pub nodes: Vec<NodeCounter>,
     poll: Option<Mutex<Poll>>,
     checks: AtomicU32,
+    /// Root moves the main thread found to let the opponent mate (`threat`), left out by every
+    /// thread.
+    refuted: Mutex<Vec<Move>>,
 }
 
 /// What a poll may do to the running search.
@@ -64,6 +69,7 @@ impl Shared {
                 .collect(),
             poll: None,
             checks: AtomicU32::new(0),
+            refuted: Mutex::new(Vec::new()),
         }
     }
 
@@ -105,6 +111,20 @@ impl Shared {
         let now = self.base.elapsed().as_nanos() as u64;
         self.clock_origin_ns.store(now, Relaxed);
         self.pondering.store(false, Relaxed);
+    }
+
+    /// Leaves `mv` out at the root from now on.
+    pub(super) fn refute(&self, mv: Move) {
+        self.refuted_moves().push(mv);
+    }
+
+    /// The root moves left out so far.
+    pub(super) fn refuted(&self) -> Vec<Move> {
+        self.refuted_moves().clone()
+    }
+
+    fn refuted_moves(&self) -> MutexGuard<'_, Vec<Move>> {
+        self.refuted.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Time since our clock started (zero while pondering).

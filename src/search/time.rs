@@ -35,6 +35,45 @@ pub fn plan(
     overhead: Duration,
     params: &SearchParams,
 ) -> TimePlan {
+    plan_scaled(limits, family, side, overhead, params, 100)
+}
+
+/// The plan for a move where the opponent threatens mate: on a clock, the target is
+/// `threat_time_pct` percent of the usual one and the hard limit follows it, within the same
+/// share of the clock. Move time and byoyomi alone plan as usual, since they already give the
+/// move all it may have. `None` where `params` asks for no threat look in `family`, or nothing
+/// would change.
+pub(super) fn threat_plan(
+    limits: &Limits,
+    family: Family,
+    side: Color,
+    overhead: Duration,
+    params: &SearchParams,
+) -> Option<TimePlan> {
+    if params.threat_plies(family) == 0 {
+        return None;
+    }
+    let usual = plan(limits, family, side, overhead, params);
+    let widened = plan_scaled(
+        limits,
+        family,
+        side,
+        overhead,
+        params,
+        params.threat_time_pct,
+    );
+    (widened != usual).then_some(widened)
+}
+
+/// `plan` with the clock-based target at `target_pct` percent.
+fn plan_scaled(
+    limits: &Limits,
+    family: Family,
+    side: Color,
+    overhead: Duration,
+    params: &SearchParams,
+    target_pct: u32,
+) -> TimePlan {
     if limits.infinite {
         return TimePlan::UNLIMITED;
     }
@@ -73,9 +112,11 @@ pub fn plan(
         .max(floor);
     let clock = remaining.saturating_sub(overhead + reserve);
     let spendable_increment = increment.saturating_sub(overhead);
-    let mut target = clock / moves
+    let mut target = (clock / moves
         + spendable_increment * params.increment_share / 1000
-        + byoyomi.saturating_sub(overhead);
+        + byoyomi.saturating_sub(overhead))
+        * target_pct
+        / 100;
     let clock_share = clock * params.hard_limit_clock_share / 1000;
     let mut hard =
         (target * params.hard_limit_factor).min(clock_share + byoyomi + spendable_increment / 2);
@@ -193,6 +234,47 @@ mod tests {
         // (10 000 - 50 - 30) ms over 40 moves in Chu, over 20 in Heian.
         assert_eq!(target(Family::Chu), ms(248));
         assert_eq!(target(Family::Heian), ms(496));
+    }
+
+    #[test]
+    fn a_threat_widens_a_clock_plan_within_its_share_of_the_clock() {
+        // Late in a Chu game at 1 s + 0.01 s: 400 ms left, 10 ms of overhead.
+        let limits = Limits {
+            time: [Some(ms(400)), Some(ms(400))],
+            increment: [ms(10), ms(10)],
+            ..Limits::default()
+        };
+        let off = SearchParams::default();
+        let on = SearchParams {
+            threat_plies_chu: 7,
+            ..off
+        };
+        let threat = |p: &SearchParams, family, limits: &Limits| {
+            threat_plan(limits, family, Color::Sente, ms(10), p)
+        };
+        assert_eq!(threat(&off, Family::Chu, &limits), None, "off by default");
+        assert_eq!(
+            threat(&on, Family::Heian, &limits),
+            None,
+            "asked in Chu only"
+        );
+        let usual = plan(&limits, Family::Chu, Color::Sente, ms(10), &on);
+        let widened = threat(&on, Family::Chu, &limits).expect("a wider plan");
+        // (400 - 10 - 30) / 40 = 9 ms, four times that; the hard limit stays at a quarter of
+        // the clock (90 ms), where the usual one is four times its target.
+        assert_eq!(usual.target, Some(ms(9)));
+        assert_eq!(usual.hard, Some(ms(36)));
+        assert_eq!(widened.target, Some(ms(36)));
+        assert_eq!(widened.hard, Some(ms(90)));
+        let movetime = Limits {
+            movetime: Some(ms(1000)),
+            ..Limits::default()
+        };
+        assert_eq!(
+            threat(&on, Family::Chu, &movetime),
+            None,
+            "a move time is all there is"
+        );
     }
 
     #[test]

@@ -5,6 +5,10 @@
 //! repetitions inside the search are draws under `Repetition::Fourfold` (a loss for the side that
 //! checked or attacked throughout the cycle) and illegal moves under `Repetition::Forbid`.
 //!
+//! On a clock, the main thread asks the mate solver after each iteration whether the best move
+//! lets the opponent mate by checks (`threat`); such a move is left out at the root by every
+//! thread, and the iteration is searched again with the time of a threatened move.
+//!
 //! The worker owns its position copy (whose undo stack answers repetition questions) and one
 //! stack of per-ply state (the piece-square sum and the move that led to the ply), beside the
 //! network's accumulator frames; it shares only the transposition table and the flags in
@@ -15,6 +19,7 @@ use super::params::SearchParams;
 use super::picker::{is_tactical, History, Picker};
 use super::see::see_ge;
 use super::shared::Shared;
+use super::threat;
 use super::time::{new_iteration_pct, TimePlan};
 use super::tt::{Bound, TtEntry};
 use super::{Score, SearchInfo};
@@ -48,6 +53,9 @@ pub(super) struct Budget {
     pub multipv: usize,
     /// The tunable numbers of search, ordering and time management.
     pub params: SearchParams,
+    /// The plan for a move under a mate threat (`threat`), where the clock allows one and the
+    /// params ask for the look.
+    pub threat_plan: Option<TimePlan>,
 }
 
 /// The result of a worker's iterative deepening.
@@ -90,6 +98,12 @@ pub(super) struct Worker<'a> {
     root_score: i32,
     /// Root moves left out while searching the second and later MultiPV lines.
     excluded: Vec<Move>,
+    /// Root moves that let the opponent mate (`threat`), left out for the rest of the search.
+    refuted: Vec<Move>,
+    /// Best moves of earlier iterations that the mate solver did not refute.
+    safe: Vec<Move>,
+    /// Legal moves at the root.
+    root_moves: usize,
 }
 
 #[inline]
@@ -205,6 +219,9 @@ impl<'a> Worker<'a> {
             stopped: false,
             root_found: false,
             excluded: Vec::new(),
+            refuted: Vec::new(),
+            safe: Vec::new(),
+            root_moves: pos.legal_moves().len(),
         }
     }
 
@@ -222,6 +239,9 @@ impl<'a> Worker<'a> {
                 && depth < self.budget.max_depth
             {
                 depth += 1;
+            }
+            if self.id > 0 {
+                self.refuted = self.shared.refuted();
             }
             self.root_found = false;
             self.seldepth = 0;
@@ -244,6 +264,9 @@ impl<'a> Worker<'a> {
             }
             if !complete {
                 break;
+            }
+            if self.id == 0 && self.refute_best(&found) {
+                continue;
             }
             let score_fell =
                 depth > 1 && prev_score - score >= self.budget.params.score_drop_margin;
@@ -315,6 +338,29 @@ impl<'a> Worker<'a> {
         self.excluded.clear();
         self.pv[0] = best.pv.clone();
         lines
+    }
+
+    /// After an iteration of the main thread: whether its best move lets the opponent mate
+    /// (`threat`). Such a move is left out at the root by every thread from then on, and the
+    /// move gets the time of a threatened one. The last root move is never left out.
+    fn refute_best(&mut self, found: &Finding) -> bool {
+        let Some(plan) = self.budget.threat_plan else {
+            return false;
+        };
+        let Some(&best) = found.pv.first() else {
+            return false;
+        };
+        if self.safe.contains(&best) || self.refuted.len() + 1 >= self.root_moves {
+            return false;
+        }
+        if !threat::lets_opponent_mate(&mut self.pos, best, &self.budget.params) {
+            self.safe.push(best);
+            return false;
+        }
+        self.refuted.push(best);
+        self.shared.refute(best);
+        self.budget.plan = plan;
+        true
     }
 
     /// Infinite and ponder searches must not end before the GUI says so.
@@ -570,7 +616,7 @@ impl<'a> Worker<'a> {
             .then(|| params.lmp_moves(self.pos.family(), depth) as usize);
         let quiet_cap = params.quiet_cap;
         while let Some(mv) = picker.next(&self.pos, self.history) {
-            if ply == 0 && self.excluded.contains(&mv) {
+            if ply == 0 && (self.excluded.contains(&mv) || self.refuted.contains(&mv)) {
                 continue;
             }
             let tactical = is_tactical(&self.pos, mv);

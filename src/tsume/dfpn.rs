@@ -40,6 +40,8 @@ const DEPTH_INF: u16 = u16::MAX;
 const ENTRY_BYTES: usize = 64;
 /// The expansion cache has `2^EXPANSION_BITS` slots.
 const EXPANSION_BITS: u32 = 16;
+/// The expansion cache of [`mate_within`], whose budgets are a few hundred nodes.
+const THREAT_EXPANSION_BITS: u32 = 10;
 /// The longest mate the solver looks for, in plies, unless `MateLimits::max_plies` says less.
 pub const MAX_PLIES: usize = 2001;
 
@@ -264,7 +266,7 @@ struct Solver {
 /// shorter ones until the mate is proven shortest or the budget runs out.
 pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
     let limit = limits.max_plies.clamp(1, MAX_PLIES) as u16;
-    let mut solver = Solver::new(pos, limits);
+    let mut solver = Solver::new(pos, limits, EXPANSION_BITS);
     let first = solver.prove(limit);
     let mut report = MateReport {
         outcome: MateOutcome::Timeout,
@@ -299,8 +301,24 @@ pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
     report
 }
 
+/// Whether the side to move in `pos` has a mate by checks within `max_plies` plies that the
+/// solver proves within `nodes` expansions: the search's look for a threat (`pos` is then the
+/// position after a pass). The proof is not verified nor shortened; a budget spent first
+/// answers false.
+pub fn mate_within(pos: &Position, max_plies: usize, nodes: u64) -> bool {
+    let limits = MateLimits {
+        nodes: Some(nodes),
+        table_mb: 1,
+        max_plies,
+        ..MateLimits::default()
+    };
+    let limit = max_plies.clamp(1, MAX_PLIES) as u16;
+    let mut solver = Solver::new(pos, limits, THREAT_EXPANSION_BITS);
+    solver.prove(limit).pn == 0
+}
+
 impl Solver {
-    fn new(pos: &Position, limits: MateLimits) -> Solver {
+    fn new(pos: &Position, limits: MateLimits, expansion_bits: u32) -> Solver {
         let capacity = (limits.table_mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1024);
         Solver {
             pos: pos.clone(),
@@ -308,7 +326,7 @@ impl Solver {
             attacker_royal: pos.royals(pos.side_to_move()).any(),
             table: KeyMap::default(),
             capacity,
-            expansions: Expansions::new(EXPANSION_BITS),
+            expansions: Expansions::new(expansion_bits),
             path: KeySet::default(),
             path_hash: 0,
             repetitions: true,
@@ -325,17 +343,17 @@ impl Solver {
         self.pos.side_to_move() == self.attacker
     }
 
-    /// The stop signal at every node (it polls the host only now and then); the clock and the
-    /// node budget every 1024 nodes.
+    /// The stop signal (it polls the host only now and then) and the node budget at every
+    /// node; the clock every 1024 nodes.
     fn check_limits(&mut self) {
         let stop = self.limits.stop.as_ref().is_some_and(|s| s.is_set());
+        let nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
         if self.nodes & 1023 != 1 {
-            self.exhausted |= stop;
-            self.stopped |= stop;
+            self.exhausted |= stop || nodes;
+            self.stopped |= stop || nodes;
             return;
         }
         let time = self.limits.time.is_some_and(|t| self.start.elapsed() >= t);
-        let nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
         self.exhausted |= stop || time || nodes;
         self.stopped |= self.exhausted || self.cap.is_some_and(|c| self.nodes >= c);
     }
@@ -725,13 +743,29 @@ mod tests {
         let pos = Position::startpos(Variant::Chushogi);
         let mut moves = MoveList::new();
         generate(&pos, &mut moves);
-        let solver = Solver::new(&pos, MateLimits::default());
+        let solver = Solver::new(&pos, MateLimits::default(), EXPANSION_BITS);
         let child = Child {
             mv: moves[0],
             key: 42,
             wins: false,
         };
         (solver, child)
+    }
+
+    #[test]
+    fn tsume_mate_within_answers_only_within_its_plies_and_budget() {
+        // Game 13 of results/hachu-thirtieth-oh10-fd8476b, ply 246 with HaChu (gote) to move
+        // instead of shishi: `shishi mate` proves a mate in 5 plies, the shortest.
+        let sfen = "l3gekg4/a1+st3t4/4d7/5m5m/1+D1p1p1+H4/p2i8/11G/P7i2P/6n5/X11/F4TT1SF1A/L4K1D1C1L w - 253";
+        let pos = Position::from_sfen(Variant::Chushogi, sfen)
+            .unwrap()
+            .with_rules(crate::rules::Preset::Hachu.rules());
+        assert!(mate_within(&pos, 7, 10_000));
+        assert!(mate_within(&pos, 5, 10_000));
+        assert!(!mate_within(&pos, 3, 10_000), "no mate in 3");
+        assert!(!mate_within(&pos, 7, 2), "two nodes cannot prove it");
+        let start = Position::startpos(Variant::Chushogi);
+        assert!(!mate_within(&start, 7, 10_000));
     }
 
     #[test]
