@@ -102,7 +102,7 @@ pub(super) struct Worker<'a> {
     refuted: Vec<Move>,
     /// Best moves of earlier iterations that the mate solver did not refute.
     safe: Vec<Move>,
-    /// Legal moves at the root.
+    /// Legal moves at the root (counted only where mate threats are asked).
     root_moves: usize,
 }
 
@@ -221,7 +221,7 @@ impl<'a> Worker<'a> {
             excluded: Vec::new(),
             refuted: Vec::new(),
             safe: Vec::new(),
-            root_moves: pos.legal_moves().len(),
+            root_moves: budget.threat_plan.map_or(0, |_| pos.legal_moves().len()),
         }
     }
 
