@@ -10,21 +10,18 @@ the moves around it.
 Usage: scripts/pgn-lions.py SHISHI_BINARY ENGINE GAMES.pgn[.gz]...
 """
 import collections
-import gzip
+import importlib.util
+import os
 import re
 import subprocess
 import sys
 
-
-def games(path):
-    opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rt") as f:
-        return f.read().split("[Event ")[1:]
-
-
-def tag(game, name):
-    m = re.search(r'\[%s "(.*?)"\]' % name, game)
-    return m.group(1) if m else None
+# The PGN helpers (`games`, `tag`) are pgn-losses.py's.
+_spec = importlib.util.spec_from_file_location(
+    "pgn_losses", os.path.join(os.path.dirname(os.path.abspath(__file__)), "pgn-losses.py"))
+pl = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(pl)
+games, tag = pl.games, pl.tag
 
 
 def lions(sfen_board, upper):
