@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Nodes a USI engine searches to a fixed depth on each position of a file, and their total.
+"""Nodes a USI engine searches to a fixed depth on each position of a file, their total, and
+the speed: the nodes over the searches' own times (the last `info ... time` of each).
 
 One engine process per position (a fresh table each time), Chu under HaChu's rules unless
 options say otherwise; NAME=VALUE pairs are sent as `setoption`. A fixed-depth search on one
-thread is deterministic, so two builds or option values compare exactly, even on a busy machine.
+thread is deterministic, so two builds or option values compare exactly, even on a busy machine; the speed wants an idle one.
 
 Usage: scripts/usi-nodes.py ENGINE DEPTH POSITIONS [NAME=VALUE...]
 POSITIONS holds USI `position` lines (scripts/pgn-positions.py writes them).
@@ -21,17 +22,19 @@ def nodes(engine, depth, position, options):
     commands += ["isready", position, "go depth %d" % depth]
     p.stdin.write("\n".join(commands) + "\n")
     p.stdin.flush()
-    count = 0
+    count = millis = 0
     for line in p.stdout:
         words = line.split()
         if words[:1] == ["info"] and "nodes" in words:
             count = int(words[words.index("nodes") + 1])
+            if "time" in words:
+                millis = int(words[words.index("time") + 1])
         if words[:1] == ["bestmove"]:
             break
     p.stdin.write("quit\n")
     p.stdin.flush()
     p.wait()
-    return count
+    return count, millis
 
 
 def main():
@@ -39,8 +42,11 @@ def main():
         sys.exit(__doc__)
     engine, depth, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     options = [o.split("=", 1) for o in sys.argv[4:]]
-    counts = [nodes(engine, depth, line.strip(), options) for line in open(path) if line.strip()]
+    runs = [nodes(engine, depth, line.strip(), options) for line in open(path) if line.strip()]
+    counts = [n for n, _ in runs]
+    millis = sum(t for _, t in runs)
     print("total", sum(counts), "median", sorted(counts)[len(counts) // 2], counts)
+    print("time %d ms, %.0f k nodes/s" % (millis, sum(counts) / max(millis, 1)))
 
 
 if __name__ == "__main__":

@@ -451,7 +451,10 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn make(&mut self, mv: Move) {
+    /// Plays `mv` on the position, its accumulator and the ply stack. Where the child will probe
+    /// the table (`child_probes`: a main-search child, not a quiescence one), its bucket is
+    /// fetched while the accumulator is updated.
+    fn make(&mut self, mv: Move, child_probes: bool) {
         // The piece-square sum is read only by the hand-crafted evaluation.
         let delta = if self.hand_crafted {
             psq_delta(&self.pos, mv)
@@ -460,6 +463,9 @@ impl<'a> Worker<'a> {
         };
         let top = self.plies.last().map_or(0, |p| p.psq);
         self.pos.play(mv);
+        if child_probes {
+            self.shared.table.prefetch(self.pos.key());
+        }
         if let Some(nnue) = &mut self.nnue {
             nnue.push(&self.pos);
         }
@@ -624,7 +630,8 @@ impl<'a> Worker<'a> {
                 picker.skip_quiets();
                 continue;
             }
-            self.make(mv);
+            // A child at depth 0 or less goes to quiescence, which does not probe.
+            self.make(mv, depth >= 2);
             if self.forbid_repetition() && self.repetition().is_some() {
                 self.unmake();
                 continue;
@@ -851,7 +858,7 @@ impl<'a> Worker<'a> {
             if !evasions && self.qsearch_skips(mv, stand_pat, alpha, qply, last_to) {
                 continue;
             }
-            self.make(mv);
+            self.make(mv, false);
             let score = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
             self.unmake();
             if self.stopped {
