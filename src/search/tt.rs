@@ -265,6 +265,43 @@ mod tests {
         assert!(t.probe(42).is_none());
     }
 
+    /// Where the kernel has transparent huge pages at all, the table's memory is marked for
+    /// them: the `hg` flag of `madvise(MADV_HUGEPAGE)` on the mapping that holds its middle.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_table_asks_for_huge_pages() {
+        if !std::path::Path::new("/sys/kernel/mm/transparent_hugepage/enabled").exists() {
+            eprintln!("this kernel has no transparent huge pages: nothing to ask for");
+            return;
+        }
+        let t = Table::new(8);
+        let middle = &t.slots[t.slots.len() / 2] as *const Slot as usize;
+        let smaps = std::fs::read_to_string("/proc/self/smaps").expect("/proc/self/smaps");
+        let mut flags_of_middle = None;
+        let mut inside = false;
+        for line in smaps.lines() {
+            let first = line.split_whitespace().next().unwrap_or("");
+            if let Some((lo, hi)) = first.split_once('-') {
+                if let (Ok(lo), Ok(hi)) =
+                    (usize::from_str_radix(lo, 16), usize::from_str_radix(hi, 16))
+                {
+                    inside = (lo..hi).contains(&middle);
+                    continue;
+                }
+            }
+            if inside {
+                if let Some(flags) = line.strip_prefix("VmFlags:") {
+                    flags_of_middle = Some(flags.split_whitespace().any(|f| f == "hg"));
+                }
+            }
+        }
+        assert_eq!(
+            flags_of_middle,
+            Some(true),
+            "the table's mapping lacks the hg flag"
+        );
+    }
+
     #[test]
     fn the_bucket_from_two_products_equals_the_128_bit_one() {
         let keys = [
