@@ -156,10 +156,7 @@ impl Reader<'_> {
     /// `n` numbers, on huge pages where the kernel gives them: the feature weights (17 MB for
     /// Chu) are read a row at a time at random, as the table is.
     fn i16s(&mut self, n: usize) -> Vec<i16> {
-        let mut out = Vec::with_capacity(n);
-        crate::platform::advise_huge_pages(out.spare_capacity_mut());
-        out.extend((0..n).map(|_| i16::from_le_bytes(self.take())));
-        out
+        crate::platform::collect_on_huge_pages((0..n).map(|_| i16::from_le_bytes(self.take())))
     }
 }
 

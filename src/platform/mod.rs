@@ -28,26 +28,30 @@ pub fn physical_memory_mib() -> Option<u64> {
     Some(4096)
 }
 
-/// Asks the kernel to back the untouched memory `region` with transparent huge pages, where
-/// it does so only when asked (Linux's `madvise` mode, the common default). A search probes its
-/// hash table at random: with 4 KiB pages nearly every probe misses the TLB, and under a
-/// virtual machine each miss walks two page tables. Called before the memory is first written,
-/// so that the first touch faults in huge pages. A hint: elsewhere, or refused, it does nothing.
-pub fn advise_huge_pages<T>(region: &[std::mem::MaybeUninit<T>]) {
+/// The items collected into a vector whose memory the kernel is asked to back with transparent
+/// huge pages where it does so only when asked (Linux's `madvise` mode, the common default),
+/// before it is first written, so that the first touch faults in huge pages. For the large
+/// tables read at random (the hash table, a net's feature weights): with 4 KiB pages nearly every
+/// read misses the TLB, and under a virtual machine each miss walks two page tables. A hint:
+/// elsewhere, or refused, the vector is an ordinary one.
+pub fn collect_on_huge_pages<T>(items: impl ExactSizeIterator<Item = T>) -> Vec<T> {
+    let mut out = Vec::with_capacity(items.len());
     #[cfg(target_os = "linux")]
     {
         const PAGE: usize = 4096;
+        let region = out.spare_capacity_mut();
         let first = region.as_ptr() as usize;
         let start = first.next_multiple_of(PAGE);
         let end = (first + std::mem::size_of_val(region)) / PAGE * PAGE;
         if end > start {
-            // SAFETY: MADV_HUGEPAGE changes how the kernel backs whole pages inside `region`,
-            // memory this process owns, never their contents or whether they are mapped.
+            // SAFETY: MADV_HUGEPAGE changes how the kernel backs whole pages inside the
+            // vector's allocation, memory this process owns, never their contents or whether
+            // they are mapped.
             unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
         }
     }
-    #[cfg(not(target_os = "linux"))]
-    let _ = region;
+    out.extend(items);
+    out
 }
 
 /// Waits a moment while a search holds its answer for the GUI. Natively the thread sleeps a

@@ -125,9 +125,7 @@ impl Table {
     pub fn new(mb: usize) -> Table {
         let bytes = mb.max(1) * 1024 * 1024;
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
-        let mut slots = Vec::with_capacity(buckets * BUCKET);
-        crate::platform::advise_huge_pages(slots.spare_capacity_mut());
-        slots.extend((0..buckets * BUCKET).map(|_| Slot {
+        let slots = crate::platform::collect_on_huge_pages((0..buckets * BUCKET).map(|_| Slot {
             check: AtomicU64::new(0),
             data: AtomicU64::new(0),
         }));
