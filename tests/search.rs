@@ -308,6 +308,38 @@ fn timed_search_respects_the_clock() {
     assert!(pos.is_legal(result.best.expect("move")));
 }
 
+/// With a target time far too short for depth 6 and a hard limit far beyond it, the minimum
+/// depth decides how deep a clocked search goes.
+#[test]
+fn a_clocked_search_completes_the_minimum_depth() {
+    let pos = Position::startpos(Variant::Chushogi);
+    let depth_with = |min_depth_chu: i32| {
+        let params = SearchParams {
+            sudden_death_moves_chu: 1000,
+            hard_limit_factor: 100,
+            hard_limit_clock_share: 1000,
+            min_depth_chu,
+            ..SearchParams::default()
+        };
+        let mut engine = Engine::new(EngineOptions {
+            hash_mb: 8,
+            move_overhead: Duration::ZERO,
+            params,
+            ..EngineOptions::default()
+        });
+        // Target about 1 ms, hard limit about 100 ms.
+        let limits = Limits {
+            time: [Some(Duration::from_millis(1000)); 2],
+            ..Limits::default()
+        };
+        let result = engine.start(&pos, limits, Box::new(|_| {})).wait();
+        assert!(pos.is_legal(result.best.expect("move")));
+        result.depth
+    };
+    assert!(depth_with(0) < 6, "the target alone stops before depth 6");
+    assert_eq!(depth_with(6), 6);
+}
+
 #[test]
 fn multipv_reports_distinct_lines_best_first() {
     let mut engine = Engine::new(EngineOptions {

@@ -204,6 +204,11 @@ search_params! {
     score_drop_margin: i32 = 30, "Tune_ScoreDropMargin", 0, 30000;
     /// ...this percentage of the time it would have had.
     score_drop_time_pct: u32 = 130, "Tune_ScoreDropTimePct", 1, 1000;
+    /// On a clock, iterative deepening in Chu goes on until this depth is complete whatever
+    /// the target time, cut short only by the hard limit (0: the target decides alone)...
+    min_depth_chu: i32 = 0, "Tune_MinDepthChu", 0, 100;
+    /// ...and in Heian.
+    min_depth_heian: i32 = 0, "Tune_MinDepthHeian", 0, 100;
     /// Safety margin kept on the clock beyond the move overhead, in milliseconds.
     clock_reserve_ms: u64 = 30, "Tune_ClockReserveMs", 0, 10000;
     /// A move on the clock first asks whether the opponent, were it to move now, would mate
@@ -234,6 +239,14 @@ impl SearchParams {
         match family {
             Family::Heian => self.sudden_death_moves_heian,
             Family::Chu => self.sudden_death_moves_chu,
+        }
+    }
+
+    /// The depth a clocked search of `family` completes before the target time may end it.
+    pub fn min_depth(&self, family: Family) -> i32 {
+        match family {
+            Family::Heian => self.min_depth_heian,
+            Family::Chu => self.min_depth_chu,
         }
     }
 

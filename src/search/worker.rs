@@ -290,7 +290,9 @@ impl<'a> Worker<'a> {
                 0
             };
             last_best = found.pv.first().copied();
-            if self.id == 0 && self.out_of_time_for_next_iteration(stable_iterations, score_fell) {
+            if self.id == 0
+                && self.out_of_time_for_next_iteration(depth, stable_iterations, score_fell)
+            {
                 break;
             }
             if score.abs() > MATE_BOUND && MATE - score.abs() < depth {
@@ -372,12 +374,19 @@ impl<'a> Worker<'a> {
         report_for(self.shared, found, self.nodes)
     }
 
-    /// Whether a new iteration would likely not finish in time (`time::new_iteration_pct`).
-    fn out_of_time_for_next_iteration(&self, stable_iterations: usize, score_fell: bool) -> bool {
-        if self.shared.pondering.load(Relaxed) {
+    /// Whether a new iteration would likely not finish in time (`time::new_iteration_pct`), once
+    /// `depth`, the iteration just completed, reaches the family's minimum depth.
+    fn out_of_time_for_next_iteration(
+        &self,
+        depth: i32,
+        stable_iterations: usize,
+        score_fell: bool,
+    ) -> bool {
+        let params = &self.budget.params;
+        if self.shared.pondering.load(Relaxed) || depth < params.min_depth(self.pos.family()) {
             return false;
         }
-        let pct = new_iteration_pct(&self.budget.params, stable_iterations, score_fell);
+        let pct = new_iteration_pct(params, stable_iterations, score_fell);
         match self.budget.plan.target {
             Some(target) => self.shared.clock_elapsed() > target * pct / 100,
             None => false,
