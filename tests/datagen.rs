@@ -273,3 +273,54 @@ fn a_packed_run_resumes_after_a_kill_and_shards_concatenate() {
     );
     assert_eq!(std::fs::read(&cut_file).unwrap(), corrupt);
 }
+
+/// A Heian 8x8 match record as `shishi match --pgn` writes one: shishi is gote and wins.
+const MATCH_PGN: &str = r#"[Event "shishi match"]
+[Round "1"]
+[White "other"]
+[Black "shishi"]
+[Result "0-1"]
+[Variant "heian8x8"]
+[Termination "normal"]
+
+1. 1f1e {+0.20/5 0.100s} 2c2d {+0.50/4 0.100s} 2. 1h1g {+9.00/5 0.100s}
+1a1b {-0.30/3 0.100s} {other resigns} 0-1
+"#;
+
+#[test]
+fn a_match_pgn_gives_the_engines_quiet_positions_with_the_games_result() {
+    let pgn = temp_file("match.pgn");
+    std::fs::write(&pgn, MATCH_PGN).unwrap();
+    let out = temp_file("from-pgn.txt");
+    let run = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args(["convert", "--engine", "shishi", "--input"])
+        .arg(&pgn)
+        .arg("--output")
+        .arg(&out)
+        .output()
+        .expect("binary runs");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{stdout}");
+    assert!(stdout.contains("1 games"), "{stdout}");
+    let records: Vec<Record> = record_lines(&std::fs::read_to_string(&out).unwrap())
+        .iter()
+        .map(|l| Record::parse(l).unwrap())
+        .collect();
+    // Shishi's two scores, from sente's view; the opponent's are not on shishi's scale.
+    assert_eq!(records.len(), 2);
+    assert!(records[0].score < 0 && records[1].score > 0, "{records:?}");
+    assert!(records.iter().all(|r| r.result.value() == 0.0));
+    // A PGN needs to know whose scores to keep; other data takes no PGN options.
+    let (code, err) = convert(&pgn, &temp_file("no-engine.txt"));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--engine"), "{err}");
+    let run = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args(["convert", "--engine", "shishi", "--input"])
+        .arg(&out)
+        .arg("--output")
+        .arg(temp_file("not-pgn.spk"))
+        .output()
+        .expect("binary runs");
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("not a PGN"));
+}

@@ -1,10 +1,14 @@
 //! `shishi convert --input FILE --output FILE`: training data from one format to the other.
 //! The input's format is read from its content, the output's from its name (`.spk`: packed
 //! games, anything else: text records). Packed games become their training positions as text
-//! records; text records become packed one-position games (a text file keeps no moves).
+//! records; text records become packed one-position games (a text file keeps no moves). A match
+//! PGN (`shishi match --pgn`) becomes its games with `--engine`'s scores, replayed under
+//! `--rules` (`training::from_pgn`).
 
-use super::UsageError;
+use super::{parse_rules, UsageError};
+use crate::matchplay::pgn_read;
 use crate::training::data_file::Format;
+use crate::training::from_pgn;
 use crate::training::packed::{self, PackedGame};
 use crate::training::record::Record;
 use clap::Args;
@@ -19,6 +23,46 @@ pub(super) struct ConvertArgs {
     /// Where to write it: packed games for a name ending in `.spk`, text records otherwise.
     #[arg(long)]
     output: PathBuf,
+    /// For a match PGN: the engine (its `[White]`/`[Black]` name) whose scores label the
+    /// positions.
+    #[arg(long)]
+    engine: Option<String>,
+    /// For a match PGN: the rule set its games were played under (lishogi, jcsa, hachu).
+    #[arg(long, default_value = "lishogi")]
+    rules: String,
+}
+
+/// Whether `bytes` read as a PGN: text whose first non-blank character opens a tag.
+fn is_pgn(bytes: &[u8]) -> bool {
+    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[')
+}
+
+/// The games of a match PGN, with the summary line `run` prints.
+fn pgn_games(bytes: &[u8], args: &ConvertArgs) -> Result<(Vec<PackedGame>, String), UsageError> {
+    let input = args.input.display();
+    let engine = args.engine.as_deref().ok_or_else(|| {
+        UsageError(format!(
+            "{input} is a PGN: --engine NAME says whose scores to keep"
+        ))
+    })?;
+    let rules = parse_rules(&args.rules)?;
+    let text = std::str::from_utf8(bytes)
+        .map_err(|_| UsageError(format!("{input}: a PGN that is not UTF-8")))?;
+    let read = from_pgn::packed_games(&pgn_read::read_records(text), engine, rules)
+        .map_err(|e| UsageError(format!("{input}: {e}")))?;
+    let mut summary = format!(
+        "{} games ({} unfinished left out, {} ended early at a move only --rules {} allows, {} at a move it forbids), {} positions of {engine}'s",
+        read.games.len(),
+        read.unfinished,
+        read.cut_short,
+        args.rules,
+        read.refused,
+        read.positions
+    );
+    if let Some(first) = read.first_refused {
+        summary.push_str(&format!(" (first forbidden move: {first})"));
+    }
+    Ok((read.games, summary))
 }
 
 /// The training positions of `bytes`, whichever format they are in.
@@ -42,10 +86,50 @@ fn records(bytes: &[u8]) -> Result<Vec<Record>, String> {
         .collect()
 }
 
+fn write(args: &ConvertArgs, out: Vec<u8>) -> Result<(), UsageError> {
+    std::fs::write(&args.output, out)
+        .map_err(|e| UsageError(format!("cannot write {}: {e}", args.output.display())))
+}
+
+/// A match PGN to packed games or to their training positions as text records.
+fn convert_pgn(bytes: &[u8], args: &ConvertArgs) -> Result<(), UsageError> {
+    let input = args.input.display();
+    let (games, summary) = pgn_games(bytes, args)?;
+    let out: Vec<u8> = match Format::of(&args.output) {
+        Format::Packed => games.iter().flat_map(PackedGame::to_bytes).collect(),
+        Format::Text => {
+            let mut text = format!("# converted from {input}\n");
+            for game in &games {
+                let records = game
+                    .records()
+                    .map_err(|e| UsageError(format!("{input}: game {}: {e}", game.number)))?;
+                for r in &records {
+                    let _ = writeln!(text, "{r}");
+                }
+            }
+            text.into_bytes()
+        }
+    };
+    write(args, out)?;
+    println!(
+        "converted {summary} from {input} to {}",
+        args.output.display()
+    );
+    Ok(())
+}
+
 pub(super) fn run(args: ConvertArgs) -> Result<(), UsageError> {
     let input = args.input.display();
     let bytes =
         std::fs::read(&args.input).map_err(|e| UsageError(format!("cannot read {input}: {e}")))?;
+    if is_pgn(&bytes) {
+        return convert_pgn(&bytes, &args);
+    }
+    if args.engine.is_some() || args.rules != "lishogi" {
+        return Err(UsageError(format!(
+            "{input} is not a PGN: --engine and --rules apply to match PGNs only"
+        )));
+    }
     let records = records(&bytes).map_err(|e| UsageError(format!("{input}: {e}")))?;
     let out: Vec<u8> = match Format::of(&args.output) {
         Format::Packed => records
@@ -61,8 +145,7 @@ pub(super) fn run(args: ConvertArgs) -> Result<(), UsageError> {
             text.into_bytes()
         }
     };
-    std::fs::write(&args.output, out)
-        .map_err(|e| UsageError(format!("cannot write {}: {e}", args.output.display())))?;
+    write(&args, out)?;
     println!(
         "converted {} positions from {input} to {}",
         records.len(),

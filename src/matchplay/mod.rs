@@ -21,6 +21,7 @@ pub mod engine_spec;
 pub mod game_end;
 pub mod openings;
 pub mod pgn;
+pub mod pgn_read;
 pub mod play_game;
 pub(crate) mod process;
 pub mod referee;

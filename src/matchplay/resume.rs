@@ -8,7 +8,7 @@
 //! counted as the game its number names.
 
 use super::game_end::EndReason;
-use super::{pgn, schedule};
+use super::{pgn, pgn_read, schedule};
 use crate::board::Color;
 use crate::position::OutcomeReason;
 use std::collections::BTreeMap;
@@ -71,38 +71,6 @@ pub struct ResumeCheck<'a> {
     pub openings: &'a [&'a str],
 }
 
-/// The tags of one record, in file order.
-fn records(text: &str) -> Vec<Vec<(String, String)>> {
-    let mut out: Vec<Vec<(String, String)>> = Vec::new();
-    let mut in_moves = true;
-    for line in text.lines().map(str::trim) {
-        let Some(tag) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) else {
-            if !line.is_empty() {
-                in_moves = true;
-            }
-            continue;
-        };
-        if in_moves {
-            out.push(Vec::new());
-            in_moves = false;
-        }
-        let Some((key, value)) = tag.split_once(' ') else {
-            continue;
-        };
-        let value = value.trim();
-        let value = value
-            .strip_prefix('"')
-            .and_then(|v| v.strip_suffix('"'))
-            .unwrap_or(value)
-            .replace("\\\"", "\"")
-            .replace("\\\\", "\\");
-        if let Some(current) = out.last_mut() {
-            current.push((key.to_string(), value));
-        }
-    }
-    out
-}
-
 /// The failure slot (`MatchSummary::failures`) of the ending a PGN `[Termination]` names, as
 /// `pgn` writes it.
 fn failure_slot(termination: &str) -> Option<usize> {
@@ -121,7 +89,8 @@ fn failure_slot(termination: &str) -> Option<usize> {
 pub fn read_past_games(text: &str, check: &ResumeCheck) -> Result<Vec<PastGame>, ResumeError> {
     let mut by_index: BTreeMap<usize, (usize, PastGame)> = BTreeMap::new();
     let mut seen_names: [Option<String>; 2] = [None, None];
-    for (n, tags) in records(text).iter().enumerate() {
+    for (n, pgn_record) in pgn_read::read_records(text).iter().enumerate() {
+        let tags = &pgn_record.tags;
         let record = n + 1;
         let Some(game) = read_record(record, tags, check, &mut seen_names)? else {
             continue;

@@ -255,6 +255,19 @@ pub(crate) fn units_to_centipawns(family: Family, units: i32) -> i32 {
     }
 }
 
+/// The inverse of [`units_to_centipawns`]: a centipawn score as a user saw it (a match PGN's
+/// comment, say), in the evaluation's units.
+pub(crate) fn centipawns_to_units(family: Family, centipawns: i32) -> i32 {
+    match family {
+        Family::Chu => centipawns,
+        Family::Heian => {
+            let weights = Weights::embedded(Family::Heian);
+            let pawn = weights.get(Layout::of(Family::Heian).material(Kind::HeianPawn));
+            (i64::from(centipawns) * i64::from(pawn.max(1)) / 100) as i32
+        }
+    }
+}
+
 /// The evaluation from the side to move's view, given the incrementally kept piece-square sum.
 pub(crate) fn evaluate(pos: &Position, psq: i32) -> i32 {
     evaluate_with(variant_tables(pos.variant()), pos, psq)

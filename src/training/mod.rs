@@ -8,6 +8,7 @@
 
 pub(crate) mod data_file;
 pub(crate) mod datagen;
+pub(crate) mod from_pgn;
 pub mod nnue;
 pub(crate) mod packed;
 pub mod record;

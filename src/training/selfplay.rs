@@ -204,7 +204,7 @@ impl Adjudicator {
 }
 
 /// `cp` (the view of `mover`, the side to move) from sente's view.
-fn sente_view(mover: Color, cp: i32) -> i32 {
+pub(crate) fn sente_view(mover: Color, cp: i32) -> i32 {
     match mover {
         Color::Sente => cp,
         Color::Gote => -cp,
@@ -212,7 +212,7 @@ fn sente_view(mover: Color, cp: i32) -> i32 {
 }
 
 /// Whether a position searched to `best` with `score` is a training position.
-fn worth_recording(pos: &Position, best: Move, score: Score) -> bool {
+pub(crate) fn worth_recording(pos: &Position, best: Move, score: Score) -> bool {
     let quiet = !pos.is_capture(best) && !best.is_promotion();
     let in_check = pos.in_check(Color::Sente) || pos.in_check(Color::Gote);
     let moderate = matches!(score, Score::Cp(cp) if cp.abs() <= MAX_RECORD_CP);
