@@ -163,6 +163,7 @@ pub(crate) fn packed_games(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Family;
     use crate::matchplay::pgn_read::read_records;
     use crate::notation::write_move;
     use crate::rules::Preset;
@@ -257,6 +258,4 @@ mod tests {
         let lishogi = packed_games(&read_records(text), "shishi", RuleSet::LISHOGI).unwrap();
         assert_eq!((lishogi.cut_short, lishogi.refused), (0, 1));
     }
-
-    use crate::board::Family;
 }
