@@ -247,12 +247,15 @@ pub(crate) fn victim_value(kind: Kind) -> i32 {
 pub(crate) fn units_to_centipawns(family: Family, units: i32) -> i32 {
     match family {
         Family::Chu => units,
-        Family::Heian => {
-            let weights = Weights::embedded(Family::Heian);
-            let pawn = weights.get(Layout::of(Family::Heian).material(Kind::HeianPawn));
-            (i64::from(units) * 100 / i64::from(pawn.max(1))) as i32
-        }
+        Family::Heian => (i64::from(units) * 100 / heian_pawn_units()) as i32,
     }
+}
+
+/// A Heian pawn's material weight, at least 1: the evaluation's units in a pawn.
+fn heian_pawn_units() -> i64 {
+    let weights = Weights::embedded(Family::Heian);
+    let pawn = weights.get(Layout::of(Family::Heian).material(Kind::HeianPawn));
+    i64::from(pawn.max(1))
 }
 
 /// The inverse of [`units_to_centipawns`]: a centipawn score as a user saw it (a match PGN's
@@ -260,11 +263,7 @@ pub(crate) fn units_to_centipawns(family: Family, units: i32) -> i32 {
 pub(crate) fn centipawns_to_units(family: Family, centipawns: i32) -> i32 {
     match family {
         Family::Chu => centipawns,
-        Family::Heian => {
-            let weights = Weights::embedded(Family::Heian);
-            let pawn = weights.get(Layout::of(Family::Heian).material(Kind::HeianPawn));
-            (i64::from(centipawns) * i64::from(pawn.max(1)) / 100) as i32
-        }
+        Family::Heian => (i64::from(centipawns) * heian_pawn_units() / 100) as i32,
     }
 }
 
