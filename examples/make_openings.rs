@@ -1,5 +1,5 @@
-//! Writes the match opening books `positions/openings-chu.epd` and
-//! `positions/openings-heian.epd`, reproducibly: `cargo run --release --example make_openings`.
+//! Writes the match opening books `positions/openings-chu.epd`,
+//! `positions/openings-heian.epd` and `positions/openings-chu-heldout.epd`, reproducibly: `cargo run --release --example make_openings`.
 //! How the openings are made is written at the top of each file (see
 //! `shishi::matchplay::openings::generate`).
 
@@ -13,9 +13,11 @@ struct Book {
     min_plies: usize,
     max_plies: usize,
     seed: u64,
+    /// Why the book exists, where it is not the family's match book.
+    purpose: Option<&'static str>,
 }
 
-const BOOKS: [Book; 2] = [
+const BOOKS: [Book; 3] = [
     Book {
         path: "positions/openings-chu.epd",
         variant: Variant::Chushogi,
@@ -23,6 +25,7 @@ const BOOKS: [Book; 2] = [
         min_plies: 6,
         max_plies: 12,
         seed: 2024,
+        purpose: None,
     },
     Book {
         path: "positions/openings-heian.epd",
@@ -31,6 +34,19 @@ const BOOKS: [Book; 2] = [
         min_plies: 4,
         max_plies: 8,
         seed: 2025,
+        purpose: None,
+    },
+    Book {
+        path: "positions/openings-chu-heldout.epd",
+        variant: Variant::Chushogi,
+        count: 60,
+        min_plies: 6,
+        max_plies: 12,
+        seed: 2026,
+        purpose: Some(
+            "# Held out: no game in shishi's training data starts here. Nets that learnt from match\n\
+             # games (which start from openings-chu.epd) are checked on these openings instead.\n",
+        ),
     },
 ];
 
@@ -52,6 +68,7 @@ fn main() -> std::io::Result<()> {
             max = b.max_plies,
             seed = b.seed,
         );
+        text.push_str(b.purpose.unwrap_or(""));
         for o in &openings {
             text.push_str(&book_line(o));
             text.push('\n');

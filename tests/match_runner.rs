@@ -287,6 +287,7 @@ fn shipped_opening_books_load_with_fifty_openings_or_more() {
     for (path, variant) in [
         ("positions/openings-chu.epd", Variant::Chushogi),
         ("positions/openings-heian.epd", Variant::Heian),
+        ("positions/openings-chu-heldout.epd", Variant::Chushogi),
     ] {
         let text = std::fs::read_to_string(path).unwrap();
         let book = parse_book(variant, &text).unwrap();
@@ -300,6 +301,20 @@ fn shipped_opening_books_load_with_fifty_openings_or_more() {
             assert!(pos.outcome().is_none());
             assert_eq!(pos.side_to_move(), Color::Sente);
         }
+    }
+}
+
+#[test]
+fn held_out_chu_book_shares_no_opening_with_the_match_book() {
+    use shishi::matchplay::openings::parse_book;
+    let sfens = |path: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(path).unwrap();
+        let book = parse_book(Variant::Chushogi, &text).unwrap();
+        book.into_iter().map(|o| o.sfen).collect()
+    };
+    let match_book = sfens("positions/openings-chu.epd");
+    for sfen in sfens("positions/openings-chu-heldout.epd") {
+        assert!(!match_book.contains(&sfen), "both books open with {sfen}");
     }
 }
 
