@@ -10,18 +10,12 @@ the moves around it.
 Usage: scripts/pgn-lions.py SHISHI_BINARY ENGINE GAMES.pgn[.gz]...
 """
 import collections
-import importlib.util
-import os
 import re
 import subprocess
 import sys
 
-# The PGN helpers (`games`, `tag`) are pgn-losses.py's.
-_spec = importlib.util.spec_from_file_location(
-    "pgn_losses", os.path.join(os.path.dirname(os.path.abspath(__file__)), "pgn-losses.py"))
-pl = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(pl)
-games, tag = pl.games, pl.tag
+from pgn_games import games, tag
+
 
 
 def lions(sfen_board, upper):

@@ -10,20 +10,10 @@ Scores are the `{score/depth time}` comments the match runner writes, in pawns; 
 as +/-1000.
 """
 import collections
-import gzip
 import re
 import sys
 
-
-def games(path):
-    opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rt") as f:
-        return f.read().split("[Event ")[1:]
-
-
-def tag(game, name):
-    m = re.search(r'\[%s "(.*?)"\]' % name, game)
-    return m.group(1) if m else None
+from pgn_games import games, tag
 
 
 def pawns(text):

@@ -10,16 +10,10 @@ wins more twins than it loses; losses shared by both runs point to openings, not
 Usage: scripts/pgn-pairs.py ENGINE RUN_A.pgn[.gz] RUN_B.pgn[.gz]
 """
 import collections
-import importlib.util
-import os
 import sys
 
-# The PGN helpers (`games`, `tag`) are pgn-losses.py's.
-_spec = importlib.util.spec_from_file_location(
-    "pgn_losses", os.path.join(os.path.dirname(os.path.abspath(__file__)), "pgn-losses.py"))
-pl = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(pl)
-games, tag = pl.games, pl.tag
+from pgn_games import games, tag
+
 
 
 def outcomes(path, engine):

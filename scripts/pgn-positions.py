@@ -8,16 +8,12 @@ Usage: scripts/pgn-positions.py GAMES.pgn[.gz] ENGINE COUNT LO HI
 The 24 positions of docs/search.md's quiescence-promotion row:
 `scripts/pgn-positions.py results/hachu-thirtieth-oh10-e4109c4.pgn.gz shishi 24 50 150`.
 """
-import importlib.util
-import os
 import random
 import re
 import sys
 
-_spec = importlib.util.spec_from_file_location(
-    "pgn_losses", os.path.join(os.path.dirname(os.path.abspath(__file__)), "pgn-losses.py"))
-pl = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(pl)
+from pgn_games import games, tag
+
 
 
 def main():
@@ -26,13 +22,13 @@ def main():
     path, engine = sys.argv[1], sys.argv[2]
     count, lo, hi = map(int, sys.argv[3:6])
     rng = random.Random(5)
-    games = pl.games(path)
+    played = games(path)
     picked = 0
-    for n in rng.sample(range(len(games)), len(games)):
-        game = games[n]
-        fen = pl.tag(game, "FEN")
+    for n in rng.sample(range(len(played)), len(played)):
+        game = played[n]
+        fen = tag(game, "FEN")
         white_first = fen.split()[1] == "b"
-        engine_is_white = pl.tag(game, "White") == engine
+        engine_is_white = tag(game, "White") == engine
         body = game.split("\n\n", 1)[1]
         moves = [m for m, _ in re.findall(r"(\S+) \{([^}]*)\}", body)]
         ours = [i for i in range(len(moves)) if ((i % 2 == 0) == white_first) == engine_is_white]
