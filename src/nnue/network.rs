@@ -42,6 +42,8 @@ const ADDS_HAND_CRAFTED: u8 = 1;
 pub(crate) const MAX_HIDDEN: usize = 4096;
 /// The most output buckets a file may declare.
 pub(crate) const MAX_BUCKETS: usize = 64;
+/// No net file of a shape this build reads is larger.
+const MAX_FILE_BYTES: u64 = 1 << 30;
 
 /// Why a net file was refused.
 #[derive(Debug, thiserror::Error)]
@@ -184,6 +186,12 @@ impl Network {
             + usize::from(version >= 2)
             + 4 * usize::from(version >= 3)
             + 4 * usize::from(version >= 4);
+        if bytes.len() < header {
+            return Err(NetError::Length {
+                expected: header,
+                actual: bytes.len(),
+            });
+        }
         let (inputs, hidden, scale) = (r.u32() as usize, r.u32() as usize, r.u32());
         let buckets = if version >= 3 { r.u32() as usize } else { 1 };
         let royal_buckets = if version >= 4 { r.u32() as usize } else { 1 };
@@ -244,7 +252,8 @@ impl Network {
 
     /// Reads a net file and checks that it serves `family`.
     pub fn load(path: &Path, family: Option<Family>) -> Result<Network, NetError> {
-        let net = Network::from_bytes(&std::fs::read(path)?)?;
+        let bytes = crate::platform::read_capped(path, MAX_FILE_BYTES, "net file")?;
+        let net = Network::from_bytes(&bytes)?;
         match family {
             Some(wanted) if wanted != net.family => Err(NetError::WrongFamily {
                 found: net.family,

@@ -5,11 +5,13 @@
 //! through the imports in `js`.
 
 mod clock;
+mod files;
 #[cfg(target_arch = "wasm32")]
 pub(crate) mod js;
 mod stop;
 
 pub use clock::Instant;
+pub use files::read_capped;
 pub use stop::{StopPoll, StopSignal};
 
 /// The machine's physical memory in MiB, when the host tells it (Linux `/proc/meminfo`).

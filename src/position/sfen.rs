@@ -44,6 +44,13 @@ pub enum SfenError {
         /// The offending text.
         token: String,
     },
+    /// A character outside ASCII in a rank: no piece letter or count is one.
+    NotAscii {
+        /// The rank, 0 for rank `a` (the top).
+        rank: usize,
+        /// The first such character.
+        found: char,
+    },
     /// An empty-square count that is zero, above 12 or has a leading zero.
     BadRun {
         /// The rank, 0 for rank `a` (the top).
@@ -90,6 +97,11 @@ impl fmt::Display for SfenError {
             SfenError::BadPiece { rank, token } => {
                 write!(f, "unknown piece '{token}' on rank {}", rank_name(rank))
             }
+            SfenError::NotAscii { rank, found } => write!(
+                f,
+                "rank {} holds {found:?}, which is no piece letter or count",
+                rank_name(rank)
+            ),
             SfenError::BadRun { rank, token } => {
                 write!(f, "bad empty-square count '{token}' on rank {}", rank_name(rank))
             }
@@ -135,6 +147,9 @@ fn parse_rank(
     placed: &mut Vec<(Square, Piece)>,
 ) -> Result<(), SfenError> {
     let width = variant.width();
+    if let Some(found) = text.chars().find(|c| !c.is_ascii()) {
+        return Err(SfenError::NotAscii { rank: row, found });
+    }
     let bytes = text.as_bytes();
     let (mut col, mut i) = (0usize, 0usize);
     while i < bytes.len() {
