@@ -11,6 +11,7 @@
 //! - `notation`: USI and XBoard spellings of moves.
 //! - `perft`: perft and divide.
 //! - `game`: a game record: moves, repetition and the game's result.
+//! - `record`: game records in files: KIF, PGN and USI move lists, read and written.
 //! - `search`: the alpha-beta search; `tsume`: the df-pn mate solver; `matchplay`: engine
 //!   matches, judged by `game` (none of the three uses another).
 //! - `training`: the data self-play writes for tuning the evaluation (text records and packed
@@ -37,6 +38,7 @@ pub mod perft;
 pub mod platform;
 pub mod position;
 pub mod protocol;
+pub mod record;
 pub mod rules;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]

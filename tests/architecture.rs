@@ -16,6 +16,7 @@ const LAYERS: &[&[&str]] = &[
     &["notation"],
     &["perft"],
     &["game"],
+    &["record"],
     &["tsume"],
     &["search", "matchplay"],
     &["training"],

@@ -1,12 +1,15 @@
-//! `shishi convert --input FILE --output FILE`: training data from one format to the other.
+//! `shishi convert --input FILE --output FILE`: a game record to another format (an output
+//! named `.kif`, `.pgn` or `.usi`: `convert_game`), or training data from one format to the
+//! other.
 //! The input's format is read from its content, the output's from its name (`.spk`: packed
 //! games, anything else: text records). Packed games become their training positions as text
 //! records; text records become packed one-position games (a text file keeps no moves). A match
 //! PGN (`shishi match --pgn`) becomes its games with `--engine`'s scores, replayed under
 //! `--rules` (`training::from_pgn`).
 
-use super::{parse_rules, UsageError};
+use super::{convert_game, parse_rules, parse_variant, UsageError};
 use crate::matchplay::pgn_read;
+use crate::record::ReadOptions;
 use crate::training::data_file::Format;
 use crate::training::from_pgn;
 use crate::training::packed::{self, PackedGame};
@@ -27,9 +30,14 @@ pub(super) struct ConvertArgs {
     /// positions.
     #[arg(long)]
     engine: Option<String>,
-    /// For a match PGN: the rule set its games were played under (lishogi, jcsa, hachu).
+    /// For a match PGN or a game record: the rule set its moves were played under (lishogi,
+    /// jcsa, hachu).
     #[arg(long, default_value = "lishogi")]
     rules: String,
+    /// For a game record that does not name its variant (a USI `startpos`, a KIF without a
+    /// board): chushogi, heian, heian9x8, heian8x9 or heian8x8.
+    #[arg(long, default_value = "chushogi")]
+    variant: String,
 }
 
 /// Whether `bytes` read as a PGN: text whose first non-blank character opens a tag.
@@ -119,6 +127,13 @@ fn convert_pgn(bytes: &[u8], args: &ConvertArgs) -> Result<(), UsageError> {
 }
 
 pub(super) fn run(args: ConvertArgs) -> Result<(), UsageError> {
+    if convert_game::is_game_record(&args.output) {
+        let options = ReadOptions {
+            variant: parse_variant(&args.variant)?,
+            rules: parse_rules(&args.rules)?,
+        };
+        return convert_game::convert(&args.input, &args.output, &options);
+    }
     let input = args.input.display();
     let bytes =
         std::fs::read(&args.input).map_err(|e| UsageError(format!("cannot read {input}: {e}")))?;

@@ -5,6 +5,7 @@
 mod analyse;
 mod bench;
 mod convert;
+mod convert_game;
 mod datagen;
 mod game_args;
 mod mate;
@@ -49,7 +50,8 @@ enum Command {
     Tune(tune::TuneArgs),
     /// Train the network evaluation (NNUE) on self-play records; writes a net file.
     Train(train::TrainArgs),
-    /// Convert training data between text records and packed games (`.spk`).
+    /// Convert a game record (KIF, PGN, USI move list) or training data (text records, packed
+    /// games `.spk`, match PGNs).
     Convert(convert::ConvertArgs),
     /// The Elo and SPRT lines of `match` for pair counts summed elsewhere (a split match).
     Sprt(sprt::SprtArgs),
