@@ -14,6 +14,8 @@
 //! - `record`: game records in files: KIF, PGN and USI move lists, read and written.
 //! - `search`: the alpha-beta search; `tsume`: the df-pn mate solver; `matchplay`: engine
 //!   matches, judged by `game` (none of the three uses another).
+//! - `analysis`: a whole game analysed: every position searched, moves judged, figures per
+//!   side, the annotated record, JSON and an SVG graph.
 //! - `training`: the data self-play writes for tuning the evaluation (text records and packed
 //!   games), the self-play that writes it (`datagen`), the tuner (`tune`) and the network
 //!   trainer (`train`).
@@ -24,6 +26,7 @@
 //! The browser build (`scripts/build-wasm`) leaves out what needs threads, processes or a
 //! filesystem: `matchplay`, `training` and `cli`.
 
+pub mod analysis;
 pub mod board;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

@@ -19,7 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["record"],
     &["tsume"],
     &["search", "matchplay"],
-    &["training"],
+    &["training", "analysis"],
     &["protocol"],
     &["cli"],
 ];

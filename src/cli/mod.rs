@@ -3,6 +3,7 @@
 //! arguments and handler in its own file; this one holds what they share.
 
 mod analyse;
+mod annotate;
 mod bench;
 mod convert;
 mod convert_game;
@@ -40,6 +41,9 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Show the engine thinking on a position: board, search lines, best move.
     Analyse(analyse::AnalyseArgs),
+    /// Analyse every move of a game (KIF, PGN, USI): evaluations, judgments, best moves, an
+    /// annotated record, an SVG graph and JSON.
+    Annotate(annotate::AnnotateArgs),
     /// Play a match between two engines (USI or XBoard).
     Match(play_match::MatchArgs),
     /// Solve tsume (mating problems) with the df-pn solver and verify every proof.
@@ -118,6 +122,7 @@ pub fn run() -> i32 {
         Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Train(args)) => train::run(args),
         Some(Command::Convert(args)) => convert::run(args),
+        Some(Command::Annotate(args)) => annotate::run(args),
         Some(Command::Sprt(args)) => sprt::run(args),
         Some(Command::Spsa(args)) => spsa::run(args),
         None => {

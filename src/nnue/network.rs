@@ -143,6 +143,22 @@ fn family_byte(family: Family) -> u8 {
     }
 }
 
+/// The header length of format `version`, checked against the file's `len`: a file cut short
+/// inside its header is refused before any of it is read.
+fn header_bytes(version: u32, len: usize) -> Result<usize, NetError> {
+    let header = HEADER_BYTES
+        + usize::from(version >= 2)
+        + 4 * usize::from(version >= 3)
+        + 4 * usize::from(version >= 4);
+    if len < header {
+        return Err(NetError::Length {
+            expected: header,
+            actual: len,
+        });
+    }
+    Ok(header)
+}
+
 /// Reads little-endian numbers off the front of a byte slice.
 struct Reader<'a>(&'a [u8]);
 
@@ -182,16 +198,7 @@ impl Network {
         if flags & !ADDS_HAND_CRAFTED != 0 {
             return Err(NetError::Flags(flags));
         }
-        let header = HEADER_BYTES
-            + usize::from(version >= 2)
-            + 4 * usize::from(version >= 3)
-            + 4 * usize::from(version >= 4);
-        if bytes.len() < header {
-            return Err(NetError::Length {
-                expected: header,
-                actual: bytes.len(),
-            });
-        }
+        let header = header_bytes(version, bytes.len())?;
         let (inputs, hidden, scale) = (r.u32() as usize, r.u32() as usize, r.u32());
         let buckets = if version >= 3 { r.u32() as usize } else { 1 };
         let royal_buckets = if version >= 4 { r.u32() as usize } else { 1 };

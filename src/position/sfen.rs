@@ -338,7 +338,8 @@ impl Position {
     }
 
     /// Reads an XBoard FEN: the SFEN board string, `w` for sente (the first mover) or `b` for
-    /// gote, then XBoard's trailing fields, which are ignored. A missing side means sente.
+    /// gote, then XBoard's trailing fields, of which the full-move number (the sixth) is kept. A
+    /// missing side means sente.
     pub fn from_xboard_fen(variant: Variant, fen: &str) -> Result<Position, SfenError> {
         let fields = split_fields(fen);
         let board = fields.first().ok_or(SfenError::Empty)?;
@@ -347,7 +348,13 @@ impl Position {
             Some("b") | Some("B") => "w",
             Some(other) => return Err(SfenError::BadSide(other.to_string())),
         };
-        Position::from_sfen(variant, &format!("{board} {side} - 1"))
+        // XBoard counts full moves; SFEN counts plies from 1.
+        let number = fields
+            .get(5)
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|&n| (1..=1_000_000).contains(&n))
+            .map_or(1, |n| if side == "b" { 2 * n - 1 } else { 2 * n });
+        Position::from_sfen(variant, &format!("{board} {side} - {number}"))
     }
 
     /// The board part shared by SFEN and XBoard FEN.

@@ -8,8 +8,14 @@ use super::RecordError;
 /// without a fault, refused otherwise.
 pub fn decode(bytes: &[u8]) -> Result<String, RecordError> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return Ok(text.to_string());
+    match std::str::from_utf8(bytes) {
+        Ok(text) => return Ok(text.to_string()),
+        // A file cut inside its last character: the text before it, whose last line the
+        // record's reader finds cut short.
+        Err(e) if e.error_len().is_none() && e.valid_up_to() + 4 > bytes.len() => {
+            return Ok(String::from_utf8_lossy(&bytes[..e.valid_up_to()]).into_owned());
+        }
+        Err(_) => {}
     }
     let (text, had_errors) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes);
     if had_errors {

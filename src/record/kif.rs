@@ -203,38 +203,42 @@ fn short(text: &str) -> String {
     text.chars().take(24).collect()
 }
 
+/// A diagram rank's cells, file 12 (or 9) first: `None` for an empty square, else the colour
+/// and the name (`成` and a character for a promoted Chu piece).
+fn diagram_cells(row: &str) -> Vec<Option<(Color, String)>> {
+    let inner = row.trim().trim_start_matches('|');
+    let inner = inner.rsplit_once('|').map_or(inner, |(board, _)| board);
+    let mut rank = Vec::new();
+    let mut gote = false;
+    let mut promoted = false;
+    for c in inner.chars() {
+        match c {
+            ' ' | '\u{3000}' => {}
+            '・' => rank.push(None),
+            'v' | 'V' => gote = true,
+            '成' => promoted = true,
+            c => {
+                let mut name = String::new();
+                if promoted {
+                    name.push('成');
+                }
+                name.push(c);
+                let color = if gote { Color::Gote } else { Color::Sente };
+                rank.push(Some((color, name)));
+                gote = false;
+                promoted = false;
+            }
+        }
+    }
+    rank
+}
+
 /// The board a diagram draws (its `|` lines), with the variant its size gives.
 fn read_diagram(rows: &[(usize, &str)], gote_to_move: bool) -> Result<Position, RecordError> {
     let first_line = rows.first().map_or(0, |r| r.0);
     let height = rows.len() as u8;
-    let mut cells: Vec<Vec<Option<(Color, String)>>> = Vec::new();
-    for &(_, row) in rows {
-        let inner = row.trim().trim_start_matches('|');
-        let inner = inner.rsplit_once('|').map_or(inner, |(board, _)| board);
-        let mut rank = Vec::new();
-        let mut gote = false;
-        let mut promoted = false;
-        for c in inner.chars() {
-            match c {
-                ' ' | '\u{3000}' => {}
-                '・' => rank.push(None),
-                'v' | 'V' => gote = true,
-                '成' => promoted = true,
-                c => {
-                    let mut name = String::new();
-                    if promoted {
-                        name.push('成');
-                    }
-                    name.push(c);
-                    let color = if gote { Color::Gote } else { Color::Sente };
-                    rank.push(Some((color, name)));
-                    gote = false;
-                    promoted = false;
-                }
-            }
-        }
-        cells.push(rank);
-    }
+    let cells: Vec<Vec<Option<(Color, String)>>> =
+        rows.iter().map(|(_, row)| diagram_cells(row)).collect();
     let width = cells.first().map_or(0, Vec::len) as u8;
     let variant = Variant::from_dimensions(width, height).ok_or_else(|| {
         RecordError::at(
@@ -426,13 +430,21 @@ pub fn read(text: &str, options: &ReadOptions) -> Result<GameFile, RecordError> 
     let start = numbered_from_first_move(start, &lines[first..]);
     let variant = start.variant();
     let family = variant.family();
-    let mut file = GameFile::new(start.with_rules(options.rules.clone()));
+    let mut file = GameFile::new(start.with_rules(options.rules));
     file.tags = tags;
     let mut last_to: Option<String> = None;
     let mut first_step: Option<(String, String, usize)> = None;
     for (i, raw) in lines.iter().enumerate().skip(first) {
         let number = i + 1;
-        let line = parse_line(family, raw).map_err(|e| RecordError::at(number, e))?;
+        let cut_short = number == lines.len() && !text.ends_with('\n');
+        let line = parse_line(family, raw).map_err(|e| {
+            let hint = if cut_short {
+                " (the file ends inside this line: is it cut short?)"
+            } else {
+                ""
+            };
+            RecordError::at(number, format!("{e}{hint}"))
+        })?;
         let mv = match line {
             Line::Skip => continue,
             Line::Branch => break,
@@ -643,7 +655,7 @@ fn move_lines(pos: &Position, usi: &str, last_to: Option<Square>, ply: usize) ->
             origin(from)
         )],
         [_, to] => vec![format!(
-            "{ply:>4} {}{name}{promotion}{}",
+            "{ply:>4}   {}{name}{promotion}{}",
             dest(*to),
             origin(from)
         )],
@@ -675,9 +687,8 @@ pub fn write(game: &GameFile) -> Result<String, RecordError> {
         out.push_str(&diagram(start));
     }
     for (key, value) in TAG_KEYS[5..].iter().zip([&tags.sente, &tags.gote]) {
-        if let Some(value) = value {
-            out.push_str(&format!("{key}：{}\n", value.replace('\n', " ")));
-        }
+        let value = value.as_deref().unwrap_or("");
+        out.push_str(&format!("{key}：{}\n", value.replace('\n', " ")));
     }
     out.push_str("手数----指手---------消費時間--\n");
     for comment in &game.start_comments {
@@ -716,7 +727,7 @@ pub fn write(game: &GameFile) -> Result<String, RecordError> {
         if chu {
             out.push_str(&format!("{ply:>4}手目   {}\n", ending_word(ending)));
         } else {
-            out.push_str(&format!("{ply:>4} {}\n", ending_word(ending)));
+            out.push_str(&format!("{ply:>4}   {}\n", ending_word(ending)));
         }
     }
     Ok(out)
@@ -724,7 +735,7 @@ pub fn write(game: &GameFile) -> Result<String, RecordError> {
 
 fn push_comment(out: &mut String, comment: &str) {
     for line in comment.lines() {
-        out.push('*');
+        out.push_str("* ");
         out.push_str(line);
         out.push('\n');
     }

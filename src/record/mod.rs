@@ -278,10 +278,19 @@ impl GameFile {
         self.ending?.outcome(self.game.position().side_to_move())
     }
 
-    /// The ending to write: the record's own, else the one the rules' outcome gives.
+    /// The ending to write: the record's own, else a mate or a repetition the rules' outcome
+    /// gives (lishogi writes no line for a royal captured, a bared king or a draw).
     pub fn ending_to_write(&self) -> Option<Ending> {
-        self.ending
-            .or_else(|| self.game.outcome().map(|o| Ending::of_outcome(&o)))
+        self.ending.or_else(|| {
+            let outcome = self.game.outcome()?;
+            match outcome.reason {
+                OutcomeReason::Checkmate | OutcomeReason::Stalemate => Some(Ending::Mate),
+                OutcomeReason::Repetition | OutcomeReason::PerpetualAttack => {
+                    Some(Ending::of_outcome(&outcome))
+                }
+                _ => None,
+            }
+        })
     }
 }
 

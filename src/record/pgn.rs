@@ -198,7 +198,7 @@ pub fn read(text: &str, options: &ReadOptions) -> Result<GameFile, RecordError> 
         ));
     }
     let start = start_position(&raw_tags, options)?;
-    let mut file = GameFile::new(start.with_rules(options.rules.clone()));
+    let mut file = GameFile::new(start.with_rules(options.rules));
     file.tags = tags_of(&raw_tags);
     let mut result = None;
     for token in tokens(&lines, first)? {
@@ -322,7 +322,7 @@ pub fn write(game: &GameFile) -> String {
     let mut pos = start.clone();
     for (i, mv) in game.moves().into_iter().enumerate() {
         let sente_moves = pos.side_to_move() == crate::board::Color::Sente;
-        let number = (pos.plies_played() + start.move_number() as usize + 1) / 2;
+        let number = (pos.plies_played() + start.move_number() as usize).div_ceil(2);
         if sente_moves {
             words.push(format!("{number}."));
         } else if i == 0 {

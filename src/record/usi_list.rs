@@ -31,7 +31,7 @@ pub fn read(text: &str, options: &ReadOptions) -> Result<GameFile, RecordError> 
             format!("expected `startpos` or `sfen SFEN`, not '{shown}'"),
         ));
     };
-    let mut file = GameFile::new(start.with_rules(options.rules.clone()));
+    let mut file = GameFile::new(start.with_rules(options.rules));
     for (i, text) in moves.split_whitespace().enumerate() {
         let mv = file
             .game
