@@ -164,8 +164,7 @@ fn analyse_takes_moves_a_game_and_several_lines() {
     let words: Vec<&str> = best.split_whitespace().collect();
     let last_pv = out
         .lines()
-        .filter(|l| l.starts_with("depth") && !l.contains("multipv"))
-        .last()
+        .rfind(|l| l.starts_with("depth") && !l.contains("multipv"))
         .and_then(|l| l.split(" pv ").nth(1))
         .unwrap();
     let pv: Vec<&str> = last_pv.split_whitespace().collect();

@@ -229,7 +229,7 @@ fn heian_is_an_engine_defined_variant() {
     let r = e.replies("variant heian8x9");
     assert_eq!(
         r[0],
-        "setup (PNBRLSE..G.+.++.++Kpnbrlse..g.+.++.++k) 8x9+0_shogi lnsgksnl/8/pppppppp/8/8/8/PPPPPPPP/8/LNSKGSNL w - - 0 1"
+        "setup (PNBRLSE..G.+++++++Kpnbrlse..g.+++++++k) 8x9+0_shogi lnsgksnl/8/pppppppp/8/8/8/PPPPPPPP/8/LNSKGSNL w - - 0 1"
     );
     for piece in ["piece N& ffN", "piece K& K", "piece +P& WfF", "piece L& fR"] {
         assert!(r.iter().any(|l| l == piece), "{piece} missing in {r:?}");

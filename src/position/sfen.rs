@@ -338,7 +338,7 @@ impl Position {
     }
 
     /// Reads an XBoard FEN: the SFEN board string, `w` for sente (the first mover) or `b` for
-    /// gote, then XBoard's trailing fields, of which the full-move number (the sixth) is kept. A
+    /// gote, then XBoard's trailing fields, of which the full-move number (the last) is kept. A
     /// missing side means sente.
     pub fn from_xboard_fen(variant: Variant, fen: &str) -> Result<Position, SfenError> {
         let fields = split_fields(fen);
@@ -348,9 +348,11 @@ impl Position {
             Some("b") | Some("B") => "w",
             Some(other) => return Err(SfenError::BadSide(other.to_string())),
         };
-        // XBoard counts full moves; SFEN counts plies from 1.
+        // XBoard counts full moves in the last field (the sixth, or the fourth of the shogi
+        // form `board w 0 1`); SFEN counts plies from 1.
         let number = fields
-            .get(5)
+            .get(2..)
+            .and_then(<[&str]>::last)
             .and_then(|n| n.parse::<u32>().ok())
             .filter(|&n| (1..=1_000_000).contains(&n))
             .map_or(1, |n| if side == "b" { 2 * n - 1 } else { 2 * n });

@@ -140,7 +140,7 @@ const HEIAN_PIECES: &[(&str, &str)] = &[
 ];
 
 /// XBoard's shogi piece table: P N (B R) L S (E) G, their promoted forms, K.
-const HEIAN_PIECE_TO_CHAR: &str = "PNBRLSE..G.+.++.++Kpnbrlse..g.+.++.++k";
+const HEIAN_PIECE_TO_CHAR: &str = "PNBRLSE..G.+++++++Kpnbrlse..g.+++++++k";
 
 impl Session {
     fn new() -> Session {

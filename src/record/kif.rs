@@ -45,9 +45,10 @@ const ENDINGS: [(&str, Ending); 13] = [
     ("不詰", Ending::Abandoned),
 ];
 
-/// The word written for an ending.
-fn ending_word(ending: Ending) -> &'static str {
-    match ending {
+/// The word written for an ending, `to_move` being the side to move at the end; none for a
+/// game won by the side to move for a reason the record did not give (lishogi writes none).
+fn ending_word(ending: Ending, to_move: Color) -> Option<&'static str> {
+    Some(match ending {
         Ending::Resignation => "投了",
         Ending::Mate => "詰み",
         Ending::TimeForfeit => "切れ負け",
@@ -56,7 +57,9 @@ fn ending_word(ending: Ending) -> &'static str {
         Ending::Repetition => "千日手",
         Ending::Draw => "引き分け",
         Ending::Abandoned => "中断",
-    }
+        Ending::Decided(winner) if winner != to_move => "投了",
+        Ending::Decided(_) => return None,
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -722,13 +725,11 @@ pub fn write(game: &GameFile) -> Result<String, RecordError> {
         last_to = Some(mv.to());
         pos.play(mv);
     }
-    if let Some(ending) = game.ending_to_write() {
+    let to_move = game.game.position().side_to_move();
+    if let Some(word) = game.ending_to_write().and_then(|e| ending_word(e, to_move)) {
         let ply = number_base + game.game.plies() + 1;
-        if chu {
-            out.push_str(&format!("{ply:>4}手目   {}\n", ending_word(ending)));
-        } else {
-            out.push_str(&format!("{ply:>4}   {}\n", ending_word(ending)));
-        }
+        let marker = if chu { "手目" } else { "" };
+        out.push_str(&format!("{ply:>4}{marker}   {word}\n"));
     }
     Ok(out)
 }

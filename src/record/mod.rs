@@ -11,6 +11,7 @@ pub mod encoding;
 pub mod kif;
 mod kif_names;
 pub mod pgn;
+mod san;
 pub mod usi_list;
 
 use crate::board::{Color, Variant};
@@ -118,6 +119,8 @@ pub enum Ending {
     Draw,
     /// Stopped before a result.
     Abandoned,
+    /// Won by this side for a reason the record does not give (a PGN result alone).
+    Decided(Color),
 }
 
 impl Ending {
@@ -133,6 +136,7 @@ impl Ending {
             Ending::Repetition => Some(Outcome::draw(OutcomeReason::Repetition)),
             Ending::Draw => Some(Outcome::draw(OutcomeReason::TwoRoyals)),
             Ending::Abandoned => None,
+            Ending::Decided(winner) => Some(Outcome::win(winner, OutcomeReason::Checkmate)),
         }
     }
 

@@ -5,9 +5,10 @@
 //! `[FEN]` (four fields) and USI moves; comments, NAGs and variations are read and variations
 //! skipped.
 
-use super::{Ending, GameFile, Glyph, ReadOptions, RecordError, Tags};
+use super::{san, Ending, GameFile, Glyph, ReadOptions, RecordError, Tags};
 use crate::board::Variant;
-use crate::notation::{write_move, Notation};
+use crate::moves::Move;
+use crate::notation::Notation;
 use crate::position::Position;
 
 /// A token of movetext and the line it starts on.
@@ -140,6 +141,15 @@ fn is_move_number(token: &str) -> bool {
     token.ends_with('.') && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// Whether a `[FEN]` is a lishogi SFEN (`board b - 1`, as shishi's match runner writes it)
+/// rather than an XBoard FEN (`board w - - 0 1`, or `board w 0 1` for shogi variants).
+fn is_sfen(variant: Variant, fen: &str) -> bool {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    fields.len() == 4
+        && (fields[2] == "-" || crate::board::parse_usi_square(variant, fields[2]).is_some())
+        && fields[3].parse::<u32>().is_ok_and(|n| n >= 1)
+}
+
 /// The start position the tags give.
 fn start_position(
     tags: &[(String, String)],
@@ -162,11 +172,10 @@ fn start_position(
     let Some(fen) = tag("FEN") else {
         return Ok(Position::startpos(variant));
     };
-    let fields = fen.split_whitespace().count();
-    let pos = if fields >= 5 {
-        Position::from_xboard_fen(variant, fen)
-    } else {
+    let pos = if is_sfen(variant, fen) && tag("VariantMen").is_none() {
         Position::from_sfen(variant, fen)
+    } else {
+        Position::from_xboard_fen(variant, fen)
     };
     pos.map_err(|e| RecordError::whole(format!("[FEN]: {e}")))
 }
@@ -233,11 +242,34 @@ pub fn read(text: &str, options: &ReadOptions) -> Result<GameFile, RecordError> 
         }
         let ply = file.game.plies() + 1;
         let (bare, glyph) = split_suffix_glyph(strip_number(text));
-        let mv = file
-            .game
-            .parse(bare, Notation::Usi)
-            .or_else(|_| file.game.parse(bare, Notation::Xboard))
-            .map_err(|e| RecordError::at(token.line, format!("ply {ply}: {e}")))?;
+        let legal: Vec<Move> = file.game.legal_moves().iter().copied().collect();
+        let mv = match file.game.parse(bare, Notation::Usi) {
+            Ok(mv) => mv,
+            Err(usi_error) => match san::read(file.game.position(), &legal, bare) {
+                Ok(mv) => mv,
+                Err(san::SanError::Ambiguous) => {
+                    return Err(RecordError::at(
+                        token.line,
+                        format!(
+                            "ply {ply}: '{}' names more than one legal move",
+                            short(bare)
+                        ),
+                    ))
+                }
+                Err(san::SanError::NoMove) => {
+                    file.game.parse(bare, Notation::Xboard).map_err(|_| {
+                        RecordError::at(
+                            token.line,
+                            if bare.starts_with(|c: char| c.is_ascii_digit()) {
+                                format!("ply {ply}: '{}': {}", short(bare), usi_error.reason)
+                            } else {
+                                format!("ply {ply}: '{}' is no legal move here", short(bare))
+                            },
+                        )
+                    })?
+                }
+            },
+        };
         file.push(mv, None)
             .map_err(|e| RecordError::at(token.line, format!("ply {ply}: {e}")))?;
         if let (Some(glyph), Some(slot)) = (glyph, file.glyphs.last_mut()) {
@@ -248,10 +280,14 @@ pub fn read(text: &str, options: &ReadOptions) -> Result<GameFile, RecordError> 
     Ok(file)
 }
 
+fn short(text: &str) -> String {
+    text.chars().take(24).collect()
+}
+
 /// A move token with a move number glued to it (`12.e9e8`) without the number.
 fn strip_number(text: &str) -> &str {
     match text.rfind("...").or_else(|| text.find('.')) {
-        Some(at) if text[..at].bytes().all(|b| b.is_ascii_digit()) => {
+        Some(at) if at > 0 && text[..at].bytes().all(|b| b.is_ascii_digit()) => {
             text[at..].trim_start_matches('.')
         }
         _ => text,
@@ -283,7 +319,7 @@ fn ending_of(result: Option<&str>, file: &GameFile) -> Option<Ending> {
         _ => return None,
     };
     Some(match winner {
-        Some(w) if w == to_move => Ending::IllegalByOpponent,
+        Some(w) if w == to_move => Ending::Decided(w),
         Some(_) => Ending::Resignation,
         None => Ending::Draw,
     })
@@ -328,7 +364,8 @@ pub fn write(game: &GameFile) -> String {
         } else if i == 0 {
             words.push(format!("{number}..."));
         }
-        words.push(write_move(&pos, mv, Notation::Xboard));
+        let legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        words.push(san::write(&pos, &legal, mv));
         if let Some(glyph) = game.glyphs.get(i).copied().flatten() {
             words.push(format!("${}", glyph.nag()));
         }
