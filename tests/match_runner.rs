@@ -881,3 +881,58 @@ fn sprt_of_summed_pairs_prints_the_match_summary_lines() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--pentanomial"));
 }
+
+/// The games of `shishi match --pgn` with `extra` arguments, each read as a game record.
+fn match_records(extra: &[&str]) -> Vec<shishi::record::GameFile> {
+    let bin = env!("CARGO_BIN_EXE_shishi");
+    let pgn = std::env::temp_dir().join(format!(
+        "shishi-notation-{}-{}.pgn",
+        std::process::id(),
+        extra.join("_")
+    ));
+    let engine = format!("cmd={bin},nodes=300");
+    let out = std::process::Command::new(bin)
+        .args(["match", "--engine", &engine, "--engine", &engine])
+        .args(["--variant", "heian", "--tc", "100+1", "--games", "4"])
+        .args(["--openings", BOOK, "--max-moves", "20"])
+        .args(["--pgn", pgn.to_str().unwrap()])
+        .args(extra)
+        .output()
+        .expect("shishi runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    std::fs::remove_file(&pgn).ok();
+    let options = shishi::record::ReadOptions {
+        variant: Variant::Heian,
+        ..Default::default()
+    };
+    text.split("[Event")
+        .filter(|g| !g.trim().is_empty())
+        .map(|g| {
+            let game = format!("[Event{g}");
+            shishi::record::read(game.as_bytes(), Some(shishi::record::Format::Pgn), &options)
+                .unwrap_or_else(|e| panic!("{e}\n{game}"))
+        })
+        .collect()
+}
+
+#[test]
+fn match_pgn_in_xboard_notation_holds_the_same_games() {
+    let usi = match_records(&[]);
+    let xboard = match_records(&["--pgn-notation", "xboard"]);
+    assert_eq!(usi.len(), 4);
+    assert_eq!(xboard.len(), usi.len());
+    for (a, b) in usi.iter().zip(&xboard) {
+        assert_eq!(a.moves(), b.moves());
+        assert_eq!(a.game.start().to_sfen(), b.game.start().to_sfen());
+        assert_eq!(
+            a.outcome().map(|o| o.score()),
+            b.outcome().map(|o| o.score())
+        );
+        assert_eq!(a.tags.round, b.tags.round);
+    }
+}

@@ -12,6 +12,8 @@ use crate::matchplay::stats::Sprt;
 use crate::matchplay::{
     check_engine, distinct_names, run_match, summary_table, MatchConfig, MatchGame, Protocol,
 };
+use crate::record::{self, Format, ReadOptions};
+use crate::rules::RuleSet;
 use clap::Args;
 use std::io::Write;
 
@@ -31,6 +33,10 @@ pub(super) struct MatchArgs {
     /// Write the games to this PGN file.
     #[arg(long)]
     pgn: Option<String>,
+    /// The moves of --pgn: `usi` (lishogi USI, a SFEN in [FEN]: what --resume and `convert`
+    /// read) or `xboard` (XBoard's own notation and FEN, for loading the games into XBoard).
+    #[arg(long, default_value = "usi", value_parser = ["usi", "xboard"], conflicts_with = "resume")]
+    pgn_notation: String,
     /// Continue the match the --pgn file holds: its finished games are counted (statistics and
     /// SPRT as if never stopped), only the missing games are played, and new games are appended.
     /// Give the same engines, labels, variant and openings as the first run (each record's
@@ -155,6 +161,7 @@ fn write_game(
     variant: Variant,
     config: &MatchConfig,
     done: &MatchGame,
+    xboard_rules: Option<RuleSet>,
 ) -> std::io::Result<()> {
     let tcs = config
         .engines
@@ -173,8 +180,22 @@ fn write_game(
         gote,
         time_controls,
     };
-    file.write_all(write_record(&info, &done.game).as_bytes())?;
+    let mut text = write_record(&info, &done.game);
+    if let Some(rules) = xboard_rules {
+        text = in_xboard_notation(&text, variant, rules);
+    }
+    file.write_all(text.as_bytes())?;
     file.flush()
+}
+
+/// A match record rewritten in XBoard's notation; kept as it is if it cannot be read (a game
+/// that ended on an illegal move names that move, which no notation but its own can spell).
+fn in_xboard_notation(text: &str, variant: Variant, rules: RuleSet) -> String {
+    let options = ReadOptions { variant, rules };
+    match record::read(text.as_bytes(), Some(Format::Pgn), &options) {
+        Ok(game) => record::pgn::write(&game),
+        Err(_) => text.to_string(),
+    }
 }
 
 pub(super) fn run(args: MatchArgs) -> Result<(), UsageError> {
@@ -227,10 +248,13 @@ pub(super) fn run(args: MatchArgs) -> Result<(), UsageError> {
         debug: args.game.debug,
         resumed,
     };
+    let xboard_rules = (args.pgn_notation == "xboard")
+        .then(|| super::parse_rules(&args.game.rules))
+        .transpose()?;
     let mut pgn_error = None;
     let summary = run_match(&config, &mut std::io::stderr(), &mut |done| {
         let Some(file) = pgn.as_mut() else { return };
-        if let Err(e) = write_game(file, &args.event, variant, &config, done) {
+        if let Err(e) = write_game(file, &args.event, variant, &config, done, xboard_rules) {
             pgn_error.get_or_insert(e.to_string());
         }
     });

@@ -218,6 +218,11 @@ pub struct Tags {
     pub sente: Option<String>,
     /// Gote's player.
     pub gote: Option<String>,
+    /// The round (`[Round]`).
+    pub round: Option<String>,
+    /// PGN tags no other field holds (`[Termination]`, `[WhiteTimeControl]`...), in file order,
+    /// written back to PGN.
+    pub other: Vec<(String, String)>,
 }
 
 /// A game as a record holds it: the game itself (start position and legal moves), its tags,

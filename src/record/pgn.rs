@@ -180,10 +180,26 @@ fn start_position(
     pos.map_err(|e| RecordError::whole(format!("[FEN]: {e}")))
 }
 
+/// Tags the reader places in `Tags` fields or takes from the game itself.
+const KNOWN_TAGS: [&str; 12] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "Variant",
+    "TimeControl",
+    "SetUp",
+    "FEN",
+    "VariantMen",
+];
+
 fn tags_of(raw: &[(String, String)]) -> Tags {
     let tag = |name: &str| {
         raw.iter()
-            .find(|(k, v)| k == name && !v.is_empty() && v != "?" && v != "????.??.??")
+            .find(|(k, v)| k == name && !v.is_empty() && v != "?" && v != "-" && v != "????.??.??")
             .map(|(_, v)| v.clone())
     };
     Tags {
@@ -194,6 +210,12 @@ fn tags_of(raw: &[(String, String)]) -> Tags {
         time_control: tag("TimeControl"),
         sente: tag("White"),
         gote: tag("Black"),
+        round: tag("Round"),
+        other: raw
+            .iter()
+            .filter(|(k, _)| !KNOWN_TAGS.contains(&k.as_str()))
+            .cloned()
+            .collect(),
     }
 }
 
@@ -338,7 +360,7 @@ pub fn write(game: &GameFile) -> String {
     tag("Event", tags.event.as_deref().unwrap_or("?"));
     tag("Site", tags.site.as_deref().unwrap_or("?"));
     tag("Date", tags.started.as_deref().unwrap_or("????.??.??"));
-    tag("Round", "-");
+    tag("Round", tags.round.as_deref().unwrap_or("-"));
     tag("White", tags.sente.as_deref().unwrap_or("?"));
     tag("Black", tags.gote.as_deref().unwrap_or("?"));
     tag("Result", result);
@@ -349,6 +371,9 @@ pub fn write(game: &GameFile) -> String {
     if start.to_sfen() != Position::startpos(variant).to_sfen() {
         tag("SetUp", "1");
         tag("FEN", &start.to_xboard_fen());
+    }
+    for (name, value) in &tags.other {
+        tag(name, value);
     }
     out.push('\n');
     let mut words: Vec<String> = Vec::new();
