@@ -157,7 +157,7 @@ fn parse_line<'a>(family: Family, text: &'a str) -> Result<Line<'a>, String> {
         return Err(format!("not a move line: '{shown}'"));
     };
     if body.is_empty() {
-        return Err("a move number without its move (is the record cut short?)".to_string());
+        return Err("a move number without its move".to_string());
     }
     for (word, ending) in ENDINGS {
         if body.starts_with(word) {
