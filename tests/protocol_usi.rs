@@ -623,3 +623,54 @@ fn go_mate_in_chu_ends_with_the_mating_move() {
     assert_eq!(line.split_whitespace().count(), 4, "{line}");
     e.close();
 }
+
+/// `loadgame` takes a KIF (its text as a JSON string), makes it the game and says so; `annotate`
+/// reports every position and ends with the analysis as JSON; `isready` is answered meanwhile
+/// and `stop` ends it. The browser's analysis page speaks to the engine this way.
+#[test]
+fn loadgame_and_annotate_analyse_a_kif_game() {
+    let kif = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kif/chu19-50p-.kif"),
+    )
+    .unwrap();
+    let quoted = format!("{kif:?}").replace("\\'", "'");
+    let mut e = Engine::usi();
+    e.send(&format!("loadgame {quoted}"));
+    let loaded = e.expect("info string game variant chushogi sfen ");
+    assert_eq!(
+        loaded.split(" moves ").nth(1).unwrap().split(' ').count(),
+        50
+    );
+    e.send("annotate nodes 500");
+    e.send("isready");
+    // Natively the analysis runs on its own thread and `isready` is answered at once; in the
+    // browser build between two searches, possibly after the last.
+    let before_ready = e.lines_until("readyok");
+    let done = match before_ready
+        .iter()
+        .find(|l| l.starts_with("info string annotation "))
+    {
+        Some(line) => line.clone(),
+        None => e.expect("info string annotation "),
+    };
+    let json: serde_json::Value =
+        serde_json::from_str(done.trim_start_matches("info string annotation ")).unwrap();
+    let plies = json["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 50);
+    assert_eq!(plies[0]["move"], "11l11k");
+    assert!(json["summary"]["sente"]["accuracy"].is_number());
+
+    // A bad record is refused with its line, and the game stays.
+    e.send("loadgame \"手数----指手--\\n   1手目   5五獅子 （←9九）\\n\"");
+    let refused = e.expect("info string error");
+    assert!(refused.contains("line 2"), "{refused}");
+    e.send("annotate movetime 100000");
+    e.expect("info string annotate start 51 positions");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("stop");
+    e.expect("info string annotate stopped");
+    e.send("isready");
+    e.expect("readyok");
+    e.close();
+}

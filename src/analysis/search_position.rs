@@ -5,7 +5,7 @@ use super::chances::Eval;
 use crate::board::Color;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::search::{Engine, Limits, Score, SearchInfo};
+use crate::search::{Engine, Limits, Poll, Score, SearchInfo};
 use std::sync::{Arc, Mutex};
 
 /// What the search found in one position.
@@ -39,7 +39,13 @@ impl PositionEval {
 /// Searches `pos` (its history counts for repetitions) on the calling thread under `limits`,
 /// the table of `engine` cleared first, so that the result does not depend on what the engine
 /// searched before: at a node limit the same position gives the same answer on any thread.
-pub fn search_position(engine: &mut Engine, pos: &Position, limits: Limits) -> PositionEval {
+/// `poll` is called every few thousand nodes and may stop the search.
+pub fn search_position(
+    engine: &mut Engine,
+    pos: &Position,
+    limits: Limits,
+    poll: Poll,
+) -> PositionEval {
     engine.new_game();
     let last: Arc<Mutex<Option<SearchInfo>>> = Arc::new(Mutex::new(None));
     let seen = last.clone();
@@ -50,14 +56,7 @@ pub fn search_position(engine: &mut Engine, pos: &Position, limits: Limits) -> P
             }
         }
     });
-    let result = engine
-        .run_here(
-            pos,
-            limits,
-            on_info,
-            Box::new(|_: &crate::search::Control| {}),
-        )
-        .wait();
+    let result = engine.run_here(pos, limits, on_info, poll).wait();
     let family = pos.family();
     let mover = pos.side_to_move();
     let score = match result.score.in_centipawns(family) {

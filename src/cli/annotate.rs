@@ -166,7 +166,12 @@ fn search_all(
                         let Some(pos) = positions.get(k) else { break };
                         let found = match over {
                             Some(outcome) if k == last => PositionEval::over(outcome.winner),
-                            _ => search_position(&mut engine, pos, limits.clone()),
+                            _ => search_position(
+                                &mut engine,
+                                pos,
+                                limits.clone(),
+                                Box::new(|_: &crate::search::Control| {}),
+                            ),
                         };
                         if let Ok(mut slots) = results.lock() {
                             slots[k] = Some(found);

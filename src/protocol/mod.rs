@@ -13,6 +13,7 @@
 //! instead, which drives the same USI session one line at a time; there `emit` hands each line
 //! to the host.
 
+mod game_commands;
 mod given_position;
 mod line_front;
 pub mod options;

@@ -53,8 +53,7 @@ impl Core {
         Ok(changed)
     }
 
-    /// Sets the variant of `position startpos` (XBoard's `new` and `variant`).
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    /// Sets the variant of `position startpos` (XBoard's `new` and `variant`, `loadgame`).
     pub(super) fn set_variant(&mut self, variant: Variant) {
         self.settings.variant = variant;
     }

@@ -18,6 +18,7 @@
 //! handled in order, as `command`, once the search has returned. `go perft` and `go mate` run
 //! there the same way, reading the host's input through their `StopSignal`.
 
+use super::game_commands;
 use super::given_position::GivenPosition;
 use super::session::Core;
 use super::{emit, engine_name, pv_text, EmitWriter, Front};
@@ -422,6 +423,8 @@ impl Session {
             "quit" => return false,
             "d" => self.display(),
             "bench" => self.bench(),
+            "loadgame" => self.load_game(line),
+            "annotate" => self.annotate(args),
             other => error(&format!("unknown command: {other}")),
         }
         true
@@ -630,6 +633,34 @@ impl Session {
         match builder.spawn(move || work(signal)) {
             Ok(thread) => self.job = Some(Job { stop, thread }),
             Err(e) => error(&format!("cannot start the perft or mate search: {e}")),
+        }
+    }
+
+    /// `loadgame "<record>"`: a game record becomes the game (`game_commands`).
+    fn load_game(&mut self, line: &str) {
+        if self.running.is_some() || self.job.is_some() {
+            return error("loadgame ignored: a search is running (send stop first)");
+        }
+        let arg = line.trim_start().strip_prefix("loadgame").unwrap_or("");
+        match game_commands::load_game(&mut self.core, arg) {
+            Ok(reply) => {
+                self.given = None;
+                self.position_given = true;
+                emit(&reply);
+            }
+            Err(e) => error(&e),
+        }
+    }
+
+    /// `annotate [movetime MS | nodes N | depth D]`: the game analysed (`game_commands`), as a
+    /// job that `stop` ends.
+    fn annotate(&mut self, args: &[&str]) {
+        if self.running.is_some() || self.job.is_some() {
+            return error("annotate ignored: a search is running (send stop first)");
+        }
+        match game_commands::annotate_work(&self.core, args) {
+            Ok(work) => self.start_job(work),
+            Err(e) => error(&e),
         }
     }
 
