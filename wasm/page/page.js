@@ -54,7 +54,8 @@ class EngineIO {
     }
     if (this.collect) {
       this.collect.lines.push(line);
-      if (line === 'readyok') {
+      this.collect.onLine?.(line);
+      if (this.collect.isEnd ? this.collect.isEnd(line) : line === 'readyok') {
         const c = this.collect;
         this.collect = null;
         c.resolve(c.lines);
@@ -75,6 +76,15 @@ class EngineIO {
       this.collect = { lines: [], resolve };
       for (const l of lines) this.send(l);
       this.send('isready');
+    });
+  }
+
+  /** Sends `line` (no search may run); calls onLine(line) for each line that comes; resolves
+   * to the lines up to the one `isEnd` accepts. */
+  run(line, isEnd, onLine) {
+    return new Promise((resolve) => {
+      this.collect = { lines: [], resolve, isEnd, onLine };
+      this.send(line);
     });
   }
 
@@ -120,6 +130,10 @@ const state = {
   analysis: null,
   // Scores by position key: {score (sente's view), depth}, the deepest one reached.
   scores: new Map(),
+  // The whole-game analysis of the shown game (the engine's `annotate` JSON), its key the
+  // game's, and whether one runs.
+  annotation: null,
+  annotating: false,
 };
 // Figures the test reads: each finished search's `go` line and milliseconds to bestmove, how
 // long `stop` took to be answered, and the moves of each line played by a click.
@@ -329,7 +343,14 @@ function showMoves() {
     text.textContent = board ? moveText(board, m) : m;
     const score = document.createElement('span');
     score.className = 'score';
-    li.append(n, text, score);
+    const judged = judgmentOf(i + 1);
+    const glyph = document.createElement('span');
+    glyph.className = 'glyph';
+    if (judged) {
+      li.classList.add(judged);
+      glyph.textContent = GLYPHS[judged];
+    }
+    li.append(n, text, glyph, score);
     li.title = m;
     li.dataset.ply = String(i + 1);
     if (i === state.ply - 1) li.classList.add('current');
@@ -529,8 +550,10 @@ function drawGraph(keys) {
   svg.append(el('line', { class: 'current', x1: x(state.ply), x2: x(state.ply), y1: 0, y2: h }));
   if (points.length) svg.append(el('polyline', { class: 'line', points: points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ') }));
   for (const p of points) {
-    const c = el('circle', { class: 'point', cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: 2.2, 'data-ply': p.ply });
-    c.append(el('title', {}, `after move ${p.ply}: ${p.text}`));
+    const judged = judgmentOf(p.ply);
+    const cls = judged ? `point judged ${judged}` : 'point';
+    const c = el('circle', { class: cls, cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: judged ? 3 : 2.2, 'data-ply': p.ply });
+    c.append(el('title', {}, `after move ${p.ply}: ${p.text}${judged ? ` (${judged})` : ''}`));
     svg.append(c);
   }
 }
@@ -871,6 +894,95 @@ function readSetup() {
   return { variant, base: `sfen ${text}`, moves };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Game records and the whole-game analysis (the engine's `loadgame` and `annotate`).
+
+const GLYPHS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+/** The key of the shown game as a whole: its variant, start and moves. */
+const gameKey = () => `${state.variant}|${state.base}|${state.moves.join(' ')}`;
+
+/** The judgment of move `ply` of the shown game by its analysis, if any. */
+function judgmentOf(ply) {
+  const a = state.annotation;
+  if (!a || a.key !== gameKey()) return null;
+  return a.json.plies[ply - 1]?.judgment ?? null;
+}
+
+/** Reads a KIF, PGN or USI record through the engine and shows its game from the start. */
+async function loadRecord(text) {
+  await halt();
+  const out = await io.exclusive(() => io.query([`loadgame ${JSON.stringify(text)}`]));
+  const errors = errorsIn(out);
+  if (errors.length) {
+    message(errors.join('; '), true);
+    return errors;
+  }
+  const line = out.find((l) => l.startsWith('info string game variant '));
+  const m = line?.match(/^info string game variant (\S+) sfen (.+?)(?: moves (.+))?$/);
+  if (!m) {
+    message('the engine did not describe the game', true);
+    return ['no game'];
+  }
+  const [, variant, sfen, moves] = m;
+  const errs = await setPosition(variant, `sfen ${sfen}`, moves ? moves.split(' ') : [], 0);
+  if (!errs.length) message(`game loaded: ${moves ? moves.split(' ').length : 0} moves; ← and → step through it`);
+  return errs;
+}
+
+/** Analyses every position of the shown game with `limit` ('movetime 1000', 'nodes 20000'):
+ * a score after every move, the judgments on the moves and the graph, the summary. */
+async function annotateGame(limit) {
+  await halt();
+  const moves = [...state.moves];
+  const key = gameKey();
+  state.annotating = true;
+  $('annotate').disabled = true;
+  $('annotate-stop').disabled = false;
+  $('annotate-status').textContent = 'analysing the game…';
+  try {
+    const out = await io.exclusive(async () => {
+      await io.query([positionCommand(moves)]);
+      return io.run(
+        `annotate ${limit}`,
+        (l) => l.startsWith('info string annotation ') || l === 'info string annotate stopped' || l.startsWith('info string error'),
+        (l) => {
+          const p = l.match(/^info string annotate position (\d+) of (\d+)/);
+          if (p) $('annotate-status').textContent = `analysing the game: position ${p[1]} of ${p[2]}`;
+        },
+      );
+    });
+    const last = out.at(-1);
+    if (!last.startsWith('info string annotation ')) {
+      $('annotate-status').textContent = last.replace('info string ', '');
+      return null;
+    }
+    const json = JSON.parse(last.slice('info string annotation '.length));
+    for (const p of json.plies) {
+      const score = p.mate !== undefined
+        ? { mate: Math.abs(p.mate), winner: p.mate > 0 ? 'b' : 'w' }
+        : p.result !== undefined
+          ? (p.result === 'draw' ? { cp: 0 } : { mate: 0, winner: p.result.startsWith('sente') ? 'b' : 'w' })
+          : { cp: p.cp };
+      const k = keyOf(moves.slice(0, p.ply));
+      const old = state.scores.get(k);
+      if (!old || old.depth <= Math.max(1, p.depth)) state.scores.set(k, { score, depth: Math.max(1, p.depth) });
+    }
+    state.annotation = { key, json };
+    const side = (name, s) =>
+      `${name}: ${s.inaccuracies} inaccuracies, ${s.mistakes} mistakes, ${s.blunders} blunders, ` +
+      `average centipawn loss ${s.acpl}, accuracy ${s.accuracy.toFixed(1)}%`;
+    $('annotate-summary').textContent = `${side('sente', json.summary.sente)}. ${side('gote', json.summary.gote)}.`;
+    $('annotate-status').textContent = `analysed ${json.plies.length + 1} positions (${limit})`;
+    showMoves();
+    render();
+    return json;
+  } finally {
+    state.annotating = false;
+    $('annotate').disabled = false;
+    $('annotate-stop').disabled = true;
+  }
+}
+
 async function load() {
   const { variant, base, moves } = readSetup();
   $('position-error').textContent = '';
@@ -952,6 +1064,25 @@ async function main() {
     goToPly(Math.round(((x - GRAPH.pad) / (GRAPH.w - 2 * GRAPH.pad)) * n));
   });
   $('analyse').addEventListener('click', () => analyse($('limit').value));
+  $('record-file').addEventListener('change', async () => {
+    const file = $('record-file').files[0];
+    if (!file) return;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    // Shift-JIS KIF files are common: read as UTF-8 when the bytes are, else as Shift-JIS.
+    let text;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      text = new TextDecoder('shift_jis').decode(bytes);
+    }
+    $('record-text').value = text;
+    loadRecord(text);
+  });
+  $('load-record').addEventListener('click', () => loadRecord($('record-text').value));
+  $('annotate').addEventListener('click', () => annotateGame($('annotate-limit').value));
+  $('annotate-stop').addEventListener('click', () => {
+    if (state.annotating && io.interruptible) io.send('stop');
+  });
   $('stop').addEventListener('click', () => halt());
   $('engine-side').addEventListener('change', () => {
     state.engineSide = $('engine-side').value;
@@ -968,7 +1099,7 @@ async function main() {
 }
 
 // For tests and the console.
-window.shishiPage = { state, stats, get io() { return io; }, setPosition, analyse, halt, tryMove, playLine, setMultiPV };
+window.shishiPage = { state, stats, get io() { return io; }, setPosition, analyse, halt, tryMove, playLine, setMultiPV, loadRecord, annotateGame };
 
 main().catch((e) => {
   $('engine-status').textContent = `engine failed: ${e.message}`;
