@@ -268,3 +268,19 @@ fn train_output_buckets_out_of_range() {
         );
     }
 }
+
+#[test]
+fn max_moves_zero_is_refused() {
+    rejects(
+        &[
+            "match",
+            "--engine",
+            "x",
+            "--engine",
+            "y",
+            "--max-moves",
+            "0",
+        ],
+        "--max-moves 0",
+    );
+}

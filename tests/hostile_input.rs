@@ -122,3 +122,33 @@ fn setoption_evalfile_with_a_short_net_leaves_the_engine_running() {
     usi.close();
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A net whose output weights and biases are all at their extremes: its output saturates
+/// instead of wrapping, and the search still searches (before, it stopped at depth 0 with a
+/// score of 0, its evaluations reading as mates).
+#[test]
+fn a_net_with_extreme_weights_is_searched_below_the_mate_scores() {
+    use shishi::search::{Engine, EngineOptions, EvalOptions, Limits, Score};
+    use std::sync::Arc;
+    let mut net = Network::from_bytes(shishi_nets::HEIAN).unwrap();
+    net.out_weights.iter_mut().for_each(|w| *w = i16::MAX);
+    net.out_bias.iter_mut().for_each(|b| *b = i32::MAX);
+    net.scale = 100_000;
+    let pos = Position::startpos(Variant::Heian);
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: 8,
+        eval: EvalOptions {
+            use_nnue: true,
+            file_net: Some(("extreme".to_string(), Arc::new(net))),
+        },
+        ..EngineOptions::default()
+    });
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let result = engine.start(&pos, limits, Box::new(|_| {})).wait();
+    assert!(result.best.is_some());
+    assert_eq!(result.depth, 4, "{result:?}");
+    assert!(matches!(result.score, Score::Cp(_)), "{result:?}");
+}

@@ -83,6 +83,12 @@ impl GameArgs {
             .as_deref()
             .map(parse_resign)
             .transpose()?;
+        if self.max_moves == Some(0) {
+            return Err(UsageError(
+                "--max-moves 0 would draw every game before its first move: give 1 or more"
+                    .to_string(),
+            ));
+        }
         Ok(GameSetup {
             variant,
             tc,

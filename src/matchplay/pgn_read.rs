@@ -58,10 +58,10 @@ pub fn comment_score(comment: &str) -> Option<CommentScore> {
     if !first.contains('/') && first.ends_with('s') {
         return None; // a time alone: no score was reported
     }
+    // A score no engine gives (beyond a million pawns) is no score, not one clipped to i32.
     let pawns: f64 = score.parse().ok()?;
-    pawns
-        .is_finite()
-        .then(|| CommentScore::Cp((pawns * 100.0).round() as i32))
+    let cp = (pawns * 100.0).round();
+    (cp.is_finite() && cp.abs() <= 1e8).then_some(CommentScore::Cp(cp as i32))
 }
 
 fn unquote(value: &str) -> String {
@@ -150,6 +150,13 @@ pub fn read_records(text: &str) -> Vec<PgnRecord> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_score_beyond_any_engines_is_no_score() {
+        assert_eq!(comment_score("-99999999999/5 0.1s"), None);
+        assert_eq!(comment_score("+1e300/5 0.1s"), None);
+        assert_eq!(comment_score("-12.5/5 0.1s"), Some(CommentScore::Cp(-1250)));
+    }
 
     const GAME: &str = r#"[Event "shishi match"]
 [Round "3"]

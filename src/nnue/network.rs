@@ -42,6 +42,9 @@ const ADDS_HAND_CRAFTED: u8 = 1;
 pub(crate) const MAX_HIDDEN: usize = 4096;
 /// The most output buckets a file may declare.
 pub(crate) const MAX_BUCKETS: usize = 64;
+/// The largest output magnitude, in evaluation units: a net with extreme weights saturates
+/// here rather than wrapping around `i32`.
+pub(crate) const MAX_OUTPUT: i32 = 1 << 20;
 /// No net file of a shape this build reads is larger.
 const MAX_FILE_BYTES: u64 = 1 << 30;
 
@@ -353,7 +356,8 @@ impl Network {
         let (w_us, w_them) = weights.split_at(h);
         let sum = screlu_dot(us, w_us) + screlu_dot(them, w_them);
         let raw = sum / i64::from(QA) + i64::from(self.out_bias[bucket]);
-        (raw * i64::from(self.scale) / i64::from(QA * QB)) as i32
+        let units = raw * i64::from(self.scale) / i64::from(QA * QB);
+        units.clamp(-i64::from(MAX_OUTPUT), i64::from(MAX_OUTPUT)) as i32
     }
 }
 

@@ -36,6 +36,8 @@ use std::sync::Arc;
 pub const MATE: i32 = 30_000;
 /// Scores beyond this are mate scores.
 pub(super) const MATE_BOUND: i32 = MATE - 1_000;
+/// The largest static evaluation: below every mate score.
+const MAX_EVAL: i32 = MATE_BOUND - 1_000;
 /// Above every score: the open window's bounds.
 pub(super) const INFINITY: i32 = MATE + 1;
 /// The deepest ply the search reaches from the root.
@@ -487,13 +489,15 @@ impl<'a> Worker<'a> {
     /// The static evaluation of the position at `ply`, the side to move's view: the network's
     /// when one evaluates (plus the hand-crafted one for a net that corrects it), the
     /// hand-crafted one otherwise.
+    /// It is held below the mate scores, so that no evaluation reads as a mate.
     fn static_eval(&self, ply: usize) -> i32 {
         let hand_crafted = || evaluate(&self.pos, self.plies[ply].psq);
-        match &self.nnue {
+        let eval = match &self.nnue {
             Some(nnue) if self.hand_crafted => nnue.evaluate(&self.pos) + hand_crafted(),
             Some(nnue) => nnue.evaluate(&self.pos),
             None => hand_crafted(),
-        }
+        };
+        eval.clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     fn unmake(&mut self) {

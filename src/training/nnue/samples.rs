@@ -84,7 +84,7 @@ fn parse_line(family: Family, line: &str, how: Reading) -> Result<Option<[Parsed
     };
     let mover = pos.side_to_move();
     let flip = mover == Color::Gote;
-    let score = if flip { -score } else { score };
+    let score = if flip { score.saturating_neg() } else { score };
     let won = (result.value() * 2.0) as u8;
     let view = |viewer: Color, reflect: bool| -> Vec<u16> {
         pos.occupied()
