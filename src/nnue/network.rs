@@ -373,6 +373,10 @@ fn screlu_dot(acc: &[i32], weights: &[i16]) -> i64 {
         // checked); it reads only through the two slices.
         return unsafe { screlu_dot_avx2(acc, weights) };
     }
+    // WebAssembly's 128-bit SIMD multiplies four i32 lanes at once.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return screlu_dot_i32(acc, weights);
+    #[allow(unreachable_code)]
     screlu_dot_i64(acc, weights)
 }
 
@@ -392,7 +396,11 @@ fn screlu_dot_i64(acc: &[i32], weights: &[i16]) -> i64 {
 /// The form for wide i32 multiplies: each term fits i32 (`255 * 255 * 32768` is 2 130 706 432,
 /// below 2^31), only the sum of up to 2 x 4096 terms needs i64. Equal to [`screlu_dot_i64`]
 /// for every input (a test checks the extremes).
-#[cfg(any(target_arch = "x86_64", test))]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    test
+))]
 #[inline(always)]
 fn screlu_dot_i32(acc: &[i32], weights: &[i16]) -> i64 {
     acc.iter()
