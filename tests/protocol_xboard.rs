@@ -64,7 +64,13 @@ const LION_SFEN: &str = "6k5/12/12/12/6pp4/6N5/12/12/12/12/12/5K6 b - 1";
 fn handshake_sends_features_and_options() {
     let e = Engine::xboard();
     let features = e.seen.clone();
-    let first = &features[0];
+    // After the one-line banner, the first feature line.
+    assert!(features[0].starts_with("shishi "), "{features:?}");
+    let first = &features[1];
+    assert!(
+        !features.iter().any(|l| l.contains("Tune_")),
+        "{features:?}"
+    );
     for f in [
         "myname=\"shishi ",
         "variants=\"chu,heian,heian9x8,heian8x9,heian8x8\"",

@@ -171,19 +171,29 @@ pub(super) fn run(args: SpsaArgs) -> Result<(), UsageError> {
         args.game.byoyomi,
     )
     .map_err(|e| UsageError(format!("--engine '{}': {e}", args.engine)))?;
-    let id = inspect_engine(&base, game.variant, args.game.debug)
+    let mut base = base;
+    let mut id = inspect_engine(&base, game.variant, args.game.debug)
         .map_err(|e| UsageError(e.to_string()))?;
-    let unknown = args
-        .params
+    let undeclared = |options: &[String]| {
+        args.params
+            .iter()
+            .filter_map(|p| p.split_once('='))
+            .find(|(name, _)| {
+                !options.is_empty() && !options.iter().any(|o| o.eq_ignore_ascii_case(name.trim()))
+            })
+    };
+    // shishi lists its search parameters only after `TuneOptions`: ask for them.
+    let lists_on_request = id
+        .options
         .iter()
-        .filter_map(|p| p.split_once('='))
-        .find(|(name, _)| {
-            !id.options.is_empty()
-                && !id
-                    .options
-                    .iter()
-                    .any(|o| o.eq_ignore_ascii_case(name.trim()))
-        });
+        .any(|o| o.eq_ignore_ascii_case("TuneOptions"));
+    if lists_on_request && undeclared(&id.options).is_some() {
+        base.options
+            .push(("TuneOptions".to_string(), "true".to_string()));
+        id = inspect_engine(&base, game.variant, args.game.debug)
+            .map_err(|e| UsageError(e.to_string()))?;
+    }
+    let unknown = undeclared(&id.options);
     if let Some((name, _)) = unknown {
         return Err(UsageError(format!(
             "--param: engine '{}' declares no option '{}'",

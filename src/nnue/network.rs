@@ -130,6 +130,25 @@ impl std::fmt::Debug for Network {
     }
 }
 
+impl Network {
+    /// The net in words for a user: family, shape, checksum.
+    pub fn describe(&self) -> String {
+        format!(
+            "{:?} net, {} hidden units, {} output bucket(s), {} royal bucket(s){}, checksum {:016x}",
+            self.family,
+            self.hidden,
+            self.buckets,
+            self.royal_buckets,
+            if self.adds_hand_crafted {
+                ", adds the hand-crafted evaluation"
+            } else {
+                ""
+            },
+            fnv1a(&self.to_bytes())
+        )
+    }
+}
+
 /// FNV-1a, 64 bits.
 pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {

@@ -287,6 +287,12 @@ fn unknown_first_command(command: &str) {
 /// Reads commands from stdin until `quit` or EOF; the first command picks the protocol.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn run_stdio() {
+    // One line before any command, as Stockfish starts: a user who runs the binary by hand sees
+    // what it is; a GUI reads past it.
+    emit(&format!(
+        "{} by the shishi authors: Chu Shogi and Heian Shogi; start with usi, xboard or uci",
+        engine_name()
+    ));
     let lines = Lines::from_stdin();
     loop {
         let line = match lines.next() {

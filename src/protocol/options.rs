@@ -107,6 +107,7 @@ enum Field {
     Repetition,
     UseNnue,
     EvalFile,
+    TuneOptions,
     /// The search parameter `TUNABLES[i]`.
     Tune(usize),
 }
@@ -135,6 +136,8 @@ pub struct Changed {
     pub rules: bool,
     /// The variant of `position startpos`.
     pub variant: bool,
+    /// Whether the `Tune_` options are listed.
+    pub tune_options: bool,
 }
 
 const SPECS: &[OptionSpec] = &[
@@ -258,6 +261,13 @@ const SPECS: &[OptionSpec] = &[
         in_xboard: true,
         field: Field::EvalFile,
     },
+    OptionSpec {
+        name: "TuneOptions",
+        aliases: &[],
+        kind: OptionType::Check,
+        in_xboard: true,
+        field: Field::TuneOptions,
+    },
 ];
 
 /// What `EvalFile` shows when no file is loaded (the embedded nets evaluate).
@@ -275,6 +285,9 @@ pub struct Settings {
     /// `USI_AnalyseMode`: the GUI analyses rather than plays (lishogi's analysis board sets
     /// it). Accepted and shown; the search is the same either way.
     pub analyse_mode: bool,
+    /// `TuneOptions`: list the `Tune_` search parameters among the options a GUI is shown
+    /// (they are set by name either way: `shishi match option.Tune_...`, `spsa`).
+    pub tune_options: bool,
     /// The variant of `position startpos`.
     pub variant: Variant,
 }
@@ -286,6 +299,7 @@ impl Default for Settings {
             rules: RuleSet::default(),
             ponder: false,
             analyse_mode: false,
+            tune_options: false,
             variant: Variant::Chushogi,
         }
     }
@@ -414,6 +428,7 @@ impl Settings {
             Field::PromotionRule => rules.promotion.name().to_string(),
             Field::Repetition => rules.repetition.name().to_string(),
             Field::UseNnue => bool_text(self.engine.eval.use_nnue).to_string(),
+            Field::TuneOptions => bool_text(self.tune_options).to_string(),
             Field::EvalFile => match &self.engine.eval.file_net {
                 Some((path, _)) => path.clone(),
                 None => NO_EVAL_FILE.to_string(),
@@ -433,6 +448,7 @@ impl Settings {
             engine: new.engine != self.engine,
             rules: new.rules != self.rules,
             variant: new.variant != self.variant,
+            tune_options: new.tune_options != self.tune_options,
         };
         *self = new;
         Ok(changed)
@@ -472,14 +488,37 @@ impl Settings {
             }
             Field::UseNnue => self.engine.eval.use_nnue = spec.flag(text)?,
             Field::EvalFile => self.engine.eval.file_net = load_eval_file(text)?,
+            Field::TuneOptions => self.tune_options = spec.flag(text)?,
             Field::Tune(i) => (TUNABLES[i].set)(&mut self.engine.params, spec.number(text)?),
         }
         Ok(())
     }
 
+    /// What a user is told of the net `EvalFile` loaded, if one: its file and shape, and which
+    /// games it evaluates when they are not the current variant's.
+    pub fn eval_file_note(&self) -> Option<String> {
+        let (path, net) = self.engine.eval.file_net.as_ref()?;
+        let mut note = format!("EvalFile {path}: {}", net.describe());
+        if net.family != self.variant.family() {
+            note.push_str(&format!(
+                "; it evaluates {:?} games only, and the variant is {}",
+                net.family,
+                self.variant.name()
+            ));
+        }
+        Some(note)
+    }
+
+    /// The options a GUI is shown: all but the `Tune_` search parameters, which only a
+    /// `TuneOptions` set to true lists (48 of them fill a GUI's settings dialog).
+    fn listed_specs(&self) -> impl Iterator<Item = OptionSpec> {
+        let tune = self.tune_options;
+        all_specs().filter(move |s| tune || !matches!(s.field, Field::Tune(_)))
+    }
+
     /// The `option name ... type ...` lines of the USI handshake.
     pub fn usi_lines(&self, uci: bool) -> Vec<String> {
-        all_specs()
+        self.listed_specs()
             .map(|spec| {
                 let name = match (uci, spec.name) {
                     (true, "USI_Hash") => "Hash",
@@ -506,7 +545,7 @@ impl Settings {
 
     /// The `feature option="..."` lines of the XBoard handshake.
     pub fn xboard_lines(&self) -> Vec<String> {
-        all_specs()
+        self.listed_specs()
             .filter(|s| s.in_xboard)
             .map(|spec| {
                 let current = self.value(&spec);
@@ -628,6 +667,10 @@ mod tests {
         assert_eq!(s.engine.params.lmr_divisor, 3000);
         s.set("tune_rfpmargin", "120").unwrap();
         assert_eq!(s.engine.params.rfp_margin, 120);
+        // Set by name, but listed only once asked for.
+        assert!(!s.usi_lines(false).iter().any(|l| l.contains("Tune_")));
+        assert!(!s.xboard_lines().iter().any(|l| l.contains("Tune_")));
+        assert!(s.set("TuneOptions", "true").unwrap().tune_options);
         let lines = s.usi_lines(false);
         assert!(lines.contains(
             &"option name Tune_LmrDivisor type spin default 3000 min 100 max 20000".to_string()

@@ -442,6 +442,11 @@ impl Session {
             Err(e) => return error(&e.to_string()),
         };
         self.given = None;
+        if name.eq_ignore_ascii_case("EvalFile") {
+            if let Some(note) = self.core.settings().eval_file_note() {
+                emit(&format!("info string {note}"));
+            }
+        }
         let threads = self.core.settings().engine.threads;
         if self.here.is_some() && threads > 1 && name.eq_ignore_ascii_case("Threads") {
             // Accepted, so a GUI that sets it (lishogi's analysis board) goes on; said once here.

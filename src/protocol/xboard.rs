@@ -413,8 +413,17 @@ impl Session {
     /// Sets an option of the table (`option`, `memory`, `cores`); new rules apply to the game
     /// at once, new engine options at the next search.
     fn set_option(&mut self, name: &str, value: &str, line: &str) {
-        if let Err(e) = self.core.set_option(name, value) {
-            emit(&format!("Error ({e}): {line}"));
+        match self.core.set_option(name, value) {
+            // The search parameters listed once asked for: XBoard takes features at any time.
+            Ok(changed) if changed.tune_options && self.core.settings().tune_options => {
+                for line in self.core.settings().xboard_lines() {
+                    if line.contains("option=\"Tune_") {
+                        emit(&line);
+                    }
+                }
+            }
+            Ok(_) => {}
+            Err(e) => emit(&format!("Error ({e}): {line}")),
         }
     }
 

@@ -104,6 +104,13 @@ impl Transcript {
         )
     }
 
+    /// The next line, if one arrives within `wait`.
+    pub(crate) fn next_line(&mut self, wait: Duration) -> Option<String> {
+        let line = self.rx.recv_timeout(wait).ok()?;
+        self.seen.push(line.clone());
+        Some(line)
+    }
+
     /// Whether a line starting with `prefix` arrives within `wait`.
     pub(crate) fn arrives(&mut self, prefix: &str, wait: Duration) -> bool {
         let deadline = Instant::now() + wait;
