@@ -152,3 +152,24 @@ fn a_net_with_extreme_weights_is_searched_below_the_mate_scores() {
     assert_eq!(result.depth, 4, "{result:?}");
     assert!(matches!(result.score, Score::Cp(_)), "{result:?}");
 }
+
+/// A line longer than any command is dropped as it is read (the engine keeps running, its memory
+/// bounded), and an error quotes a long token by its start and its length only.
+#[test]
+fn an_endless_line_is_dropped_and_a_huge_token_is_not_echoed_whole() {
+    let mut usi = Transcript::shishi();
+    usi.send("usi");
+    usi.expect("usiok");
+    usi.send(&"x".repeat(17 << 20));
+    let dropped = usi.expect("info string error a line of");
+    assert!(dropped.contains("17825792 bytes"), "{dropped}");
+    usi.send(&format!("{} now", "y".repeat(1 << 20)));
+    let echoed = usi.expect("info string error unknown command");
+    assert!(
+        echoed.len() < 400 && echoed.ends_with(" bytes)"),
+        "{echoed}"
+    );
+    usi.send("isready");
+    usi.expect("readyok");
+    usi.close();
+}

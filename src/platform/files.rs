@@ -2,7 +2,7 @@
 //! (`/dev/zero`), a pipe, or a file far larger than its format can be. Every file the engine
 //! reads whole goes through here, so that none of them can take the machine's memory.
 
-use std::io::{self, Read};
+use std::io::{self, BufRead, Read};
 use std::path::Path;
 
 /// The bytes of the regular file at `path`, refused with `InvalidData` when it is not a regular
@@ -36,4 +36,58 @@ fn too_large(path: &Path, cap: u64, what: &str) -> io::Error {
             cap >> 20
         ),
     )
+}
+
+/// Reads one line (up to and without its `\n`) into `buf`, keeping at most `cap` bytes of it
+/// and discarding the rest as it comes, so that a line without end takes no memory. `None` at
+/// the end of the input, else how many bytes were discarded.
+pub fn read_line_capped(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<Option<usize>> {
+    buf.clear();
+    let (mut dropped, mut any) = (0usize, false);
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(any.then_some(dropped));
+        }
+        any = true;
+        let (body, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(at) => (&chunk[..at], Some(at + 1)),
+            None => (chunk, None),
+        };
+        let room = cap.saturating_sub(buf.len());
+        let kept = body.len().min(room);
+        buf.extend_from_slice(&body[..kept]);
+        dropped += body.len() - kept;
+        let used = done.unwrap_or(chunk.len());
+        input.consume(used);
+        if done.is_some() {
+            return Ok(Some(dropped));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_over_the_cap_is_cut_and_the_next_one_read_whole() {
+        let text = format!("{}\nusi\nlast", "x".repeat(100));
+        let mut input = io::BufReader::with_capacity(7, text.as_bytes());
+        let mut buf = Vec::new();
+        assert_eq!(
+            read_line_capped(&mut input, &mut buf, 10).unwrap(),
+            Some(90)
+        );
+        assert_eq!(buf, b"xxxxxxxxxx");
+        assert_eq!(read_line_capped(&mut input, &mut buf, 10).unwrap(), Some(0));
+        assert_eq!(buf, b"usi");
+        assert_eq!(read_line_capped(&mut input, &mut buf, 10).unwrap(), Some(0));
+        assert_eq!(buf, b"last");
+        assert_eq!(read_line_capped(&mut input, &mut buf, 10).unwrap(), None);
+    }
 }

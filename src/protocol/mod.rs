@@ -34,7 +34,6 @@ use std::io::Write;
 #[cfg(not(target_arch = "wasm32"))]
 use std::{
     cell::Cell,
-    io::BufRead,
     sync::mpsc::{self, Receiver, RecvTimeoutError, Sender},
     sync::Arc,
     time::Duration,
@@ -114,6 +113,11 @@ enum Message {
     Eof,
 }
 
+/// The longest input line kept: a `loadgame` of the largest record fits; a longer line is
+/// discarded as it is read, so that no input can take the memory.
+#[cfg(not(target_arch = "wasm32"))]
+const MAX_LINE_BYTES: usize = 16 << 20;
+
 /// Lines from stdin, read on their own thread, and the wake-ups of ended searches on the same
 /// channel, so the loop answers `bestmove` the moment a search ends.
 #[cfg(not(target_arch = "wasm32"))]
@@ -135,15 +139,19 @@ impl Lines {
             let mut input = stdin.lock();
             let mut buf = Vec::new();
             loop {
-                buf.clear();
-                match input.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
+                match crate::platform::read_line_capped(&mut input, &mut buf, MAX_LINE_BYTES) {
+                    Ok(None) | Err(_) => break,
+                    Ok(Some(0)) => {
                         let line = String::from_utf8_lossy(&buf).trim().to_string();
                         if reader.send(Message::Line(line)).is_err() {
                             return;
                         }
                     }
+                    Ok(Some(dropped)) => emit(&format!(
+                        "info string error a line of {} bytes is over the {} MiB a line may hold: ignored",
+                        buf.len() + dropped,
+                        MAX_LINE_BYTES >> 20
+                    )),
                 }
             }
             let _ = reader.send(Message::Eof);
@@ -280,8 +288,19 @@ fn first_command(line: &str) -> First {
 
 fn unknown_first_command(command: &str) {
     emit(&format!(
-        "info string error unknown command: {command} (start with usi, xboard or uci)"
+        "info string error unknown command: {} (start with usi, xboard or uci)",
+        echo(command)
     ));
+}
+
+/// `text` as an error message quotes it: whole when short, else its start and its length, so
+/// that a huge token is not sent back whole.
+pub(crate) fn echo(text: &str) -> String {
+    const SHOWN: usize = 120;
+    match text.char_indices().nth(SHOWN) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
+    }
 }
 
 /// Reads commands from stdin until `quit` or EOF; the first command picks the protocol.

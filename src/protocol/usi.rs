@@ -247,7 +247,15 @@ fn millis(param: &str, text: &str) -> Result<Duration, CommandError> {
 }
 
 fn error(message: &str) {
-    emit(&format!("info string error {message}"));
+    emit(&format!("info string error {}", echo_long(message)));
+}
+
+/// An error message, whole unless it quotes a huge token.
+fn echo_long(message: &str) -> String {
+    if message.len() <= 1000 {
+        return message.to_string();
+    }
+    super::echo(message)
 }
 
 fn info_line(pos: &Position, info: &SearchInfo, notation: Notation) -> String {

@@ -233,7 +233,7 @@ impl Session {
                 if parse_move(self.game().position(), line, Notation::Xboard).is_ok() {
                     self.user_move(line);
                 } else {
-                    emit(&format!("Error (unknown command): {other}"));
+                    emit(&format!("Error (unknown command): {}", super::echo(other)));
                 }
             }
         }
@@ -423,7 +423,11 @@ impl Session {
                 }
             }
             Ok(_) => {}
-            Err(e) => emit(&format!("Error ({e}): {line}")),
+            Err(e) => emit(&format!(
+                "Error ({}): {}",
+                super::echo(&e.to_string()),
+                super::echo(line)
+            )),
         }
     }
 
