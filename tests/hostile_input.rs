@@ -173,3 +173,45 @@ fn an_endless_line_is_dropped_and_a_huge_token_is_not_echoed_whole() {
     usi.expect("readyok");
     usi.close();
 }
+
+/// A hash table the process cannot have (here under a 4 GB address-space limit, as a container's
+/// memory limit sets one) is refused with an error, the old table kept and the engine playing on;
+/// before, `USI_Hash 8000` passed the check against half the machine's memory and aborted the
+/// process in the allocation.
+#[test]
+fn a_hash_table_that_cannot_be_had_is_refused_and_the_old_one_kept() {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let script = format!("ulimit -v 4000000 && exec {}", env!("CARGO_BIN_EXE_shishi"));
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let stdin = child.stdin.as_mut().unwrap();
+        writeln!(stdin, "usi\nsetoption name USI_Hash value 8000\nisready").unwrap();
+        writeln!(
+            stdin,
+            "setoption name USI_Hash value 16\nposition startpos\ngo depth 3"
+        )
+        .unwrap();
+        std::thread::sleep(Duration::from_secs(2));
+        writeln!(stdin, "quit").unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("info string error cannot allocate a hash table of 8000 MiB")
+            && text.contains("the table stays 64 MiB"),
+        "{text}"
+    );
+    assert!(
+        text.contains("readyok") && text.contains("bestmove "),
+        "{text}"
+    );
+}

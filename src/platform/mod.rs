@@ -23,6 +23,35 @@ pub fn physical_memory_mib() -> Option<u64> {
     Some(kib / 1024)
 }
 
+/// The memory this process can still have, in MiB, where the host tells it: Linux's
+/// `MemAvailable`, and below it the cgroup's limit (v2 `memory.max`, v1
+/// `memory.limit_in_bytes`) less what the cgroup already uses, as containers set it.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn available_memory_mib() -> Option<u64> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let number = |text: Option<String>| text.and_then(|t| t.trim().parse::<u64>().ok());
+    let meminfo = read("/proc/meminfo").and_then(|text| {
+        let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    });
+    let mut best = meminfo.map(|kib| kib / 1024);
+    let cgroup_limits = [
+        ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),
+        (
+            "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+            "/sys/fs/cgroup/memory/memory.usage_in_bytes",
+        ),
+    ];
+    for (limit, used) in cgroup_limits {
+        // `max` (v2) or a huge number (v1) means no limit.
+        if let Some(limit) = number(read(limit)).filter(|&l| l < 1 << 60) {
+            let left = limit.saturating_sub(number(read(used)).unwrap_or(0)) >> 20;
+            best = Some(best.map_or(left, |b| b.min(left)));
+        }
+    }
+    best
+}
+
 /// A 32-bit WebAssembly instance addresses 4 GiB at most, whatever the machine has; counting
 /// that as its memory keeps a hash table within reach (half of it, as natively).
 #[cfg(target_arch = "wasm32")]
@@ -37,7 +66,19 @@ pub fn physical_memory_mib() -> Option<u64> {
 /// read misses the TLB, and under a virtual machine each miss walks two page tables. A hint:
 /// elsewhere, or refused, the vector is an ordinary one.
 pub fn collect_on_huge_pages<T>(items: impl ExactSizeIterator<Item = T>) -> Vec<T> {
-    let mut out = Vec::with_capacity(items.len());
+    match try_collect_on_huge_pages(items) {
+        Ok(out) => out,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// [`collect_on_huge_pages`], refused with an error (not an abort) when the memory cannot be
+/// had.
+pub fn try_collect_on_huge_pages<T>(
+    items: impl ExactSizeIterator<Item = T>,
+) -> Result<Vec<T>, std::collections::TryReserveError> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(items.len())?;
     #[cfg(target_os = "linux")]
     {
         const PAGE: usize = 4096;
@@ -53,7 +94,7 @@ pub fn collect_on_huge_pages<T>(items: impl ExactSizeIterator<Item = T>) -> Vec<
         }
     }
     out.extend(items);
-    out
+    Ok(out)
 }
 
 /// Waits a moment while a search holds its answer for the GUI. Natively the thread sleeps a

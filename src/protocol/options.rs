@@ -21,6 +21,14 @@ pub enum OptionError {
     /// No option has this name.
     #[error("unknown option '{0}'")]
     Unknown(String),
+    /// The hash table of the size asked for could not be allocated; the old one stays.
+    #[error("{error}; the table stays {kept} MiB")]
+    Memory {
+        /// Why.
+        error: crate::search::tt::TableAllocError,
+        /// The size of the table kept, in MiB.
+        kept: usize,
+    },
     /// A spin option got something that is not a whole number.
     #[error("option {option} takes a whole number, not '{value}'")]
     NotANumber {

@@ -46,7 +46,23 @@ impl Core {
     /// Reads and applies one option (`Settings::set`); new rules apply to the game at once, the
     /// engine follows at its next use. The session acts on a new variant.
     pub(super) fn set_option(&mut self, name: &str, value: &str) -> Result<Changed, OptionError> {
+        let before = self.settings.clone();
         let changed = self.settings.set(name, value)?;
+        // A new table is allocated now, so that one that cannot be had is refused here.
+        let new_table = before.engine.hash_mb != self.settings.engine.hash_mb;
+        let made = match &mut self.engine {
+            Some(engine) => engine.set_options(self.settings.engine.clone()),
+            None if new_table => Engine::try_new(self.settings.engine.clone()).map(|mut engine| {
+                engine.set_waker(self.waker.clone());
+                self.engine = Some(engine);
+            }),
+            None => Ok(()),
+        };
+        if let Err(error) = made {
+            self.settings = before;
+            let kept = self.settings.engine.hash_mb;
+            return Err(OptionError::Memory { error, kept });
+        }
         if changed.rules {
             self.game.set_rules(self.settings.rules);
         }
@@ -100,8 +116,9 @@ impl Core {
         let options = &self.settings.engine;
         match &mut self.engine {
             Some(engine) => {
-                if engine.options() != options {
-                    engine.set_options(options.clone());
+                if engine.options() != options && engine.set_options(options.clone()).is_err() {
+                    // Refused in `set_option` already; the engine keeps its table.
+                    self.settings.engine.hash_mb = engine.options().hash_mb;
                 }
                 engine
             }

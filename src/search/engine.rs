@@ -13,7 +13,7 @@ use super::picker::History;
 use super::shared::{Poll, Shared};
 use super::threat;
 use super::time;
-use super::tt::Table;
+use super::tt::{Table, TableAllocError};
 use super::worker::{report_for, to_score, Budget, Finding, Worker, MATE, MAX_PLY};
 use super::{EngineOptions, Limits, Score, SearchInfo, SearchResult};
 use crate::board::Family;
@@ -76,13 +76,23 @@ impl Engine {
     /// An engine with a fresh table of `options.hash_mb` MiB. The embedded nets are unpacked
     /// here (once a process), not in the first search, whose clock is running.
     pub fn new(options: EngineOptions) -> Engine {
+        let table = Table::new(options.hash_mb);
+        Engine::with_table(options, table)
+    }
+
+    /// [`Engine::new`], refused when its table cannot be had.
+    pub fn try_new(options: EngineOptions) -> Result<Engine, TableAllocError> {
+        let table = Table::try_new(options.hash_mb)?;
+        Ok(Engine::with_table(options, table))
+    }
+
+    fn with_table(options: EngineOptions, table: Table) -> Engine {
         for family in [Family::Chu, Family::Heian] {
             options.eval.net_for(family);
         }
-        let table = Arc::new(Table::new(options.hash_mb));
         Engine {
             options,
-            table,
+            table: Arc::new(table),
             histories: Vec::new(),
             helpers: None,
             waker: None,
@@ -99,15 +109,17 @@ impl Engine {
         &self.options
     }
 
-    /// Takes new options; a new hash size reallocates (and so clears) the table.
-    pub fn set_options(&mut self, options: EngineOptions) {
+    /// Takes new options; a new hash size reallocates (and so clears) the table. A table that
+    /// cannot be had is refused, and the engine keeps its options and table.
+    pub fn set_options(&mut self, options: EngineOptions) -> Result<(), TableAllocError> {
+        if options.hash_mb != self.options.hash_mb {
+            self.table = Arc::new(Table::try_new(options.hash_mb)?);
+        }
         for family in [Family::Chu, Family::Heian] {
             options.eval.net_for(family);
         }
-        if options.hash_mb != self.options.hash_mb {
-            self.table = Arc::new(Table::new(options.hash_mb));
-        }
         self.options = options;
+        Ok(())
     }
 
     /// Forgets everything learnt: table and histories.

@@ -93,12 +93,23 @@ fn unpack(data: u64) -> (TtEntry, u8) {
     )
 }
 
-/// The largest hash table accepted: half the machine's memory (64 GiB where it is unknown), so
-/// an option can never make the allocation abort the process.
+/// The largest hash table accepted: half the machine's memory, and no more than the memory
+/// still to be had (`MemAvailable`, a container's cgroup limit); 64 GiB where nothing is known.
+/// The table is allocated without aborting even so (`Table::try_new`).
 pub fn max_hash_mb() -> usize {
     const CEILING: u64 = 65536;
-    crate::platform::physical_memory_mib().map_or(CEILING, |mib| (mib / 2).clamp(1, CEILING))
-        as usize
+    let half = crate::platform::physical_memory_mib().map_or(CEILING, |mib| mib / 2);
+    #[cfg(not(target_arch = "wasm32"))]
+    let half = crate::platform::available_memory_mib().map_or(half, |left| half.min(left));
+    half.clamp(1, CEILING) as usize
+}
+
+/// A table that could not be allocated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a hash table of {mb} MiB: this process cannot have that much memory")]
+pub struct TableAllocError {
+    /// The size asked for, in MiB.
+    pub mb: usize,
 }
 
 /// A hash size this machine cannot hold (or none at all).
@@ -121,19 +132,34 @@ pub fn check_hash_mb(mb: usize) -> Result<(), HashSizeError> {
 }
 
 impl Table {
-    /// A table of about `mb` MiB (at least one bucket).
+    /// A table of about `mb` MiB (at least one bucket), or of the largest half, quarter...
+    /// of it that can be had.
     pub fn new(mb: usize) -> Table {
-        let bytes = mb.max(1) * 1024 * 1024;
+        let mut size = mb.max(1);
+        loop {
+            match Table::try_new(size) {
+                Ok(table) => return table,
+                Err(_) if size > 1 => size /= 2,
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+
+    /// A table of about `mb` MiB (at least one bucket), refused when the memory cannot be had.
+    pub fn try_new(mb: usize) -> Result<Table, TableAllocError> {
+        let bytes = mb.max(1).saturating_mul(1024 * 1024);
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
-        let slots = crate::platform::collect_on_huge_pages((0..buckets * BUCKET).map(|_| Slot {
-            check: AtomicU64::new(0),
-            data: AtomicU64::new(0),
-        }));
-        Table {
+        let slots =
+            crate::platform::try_collect_on_huge_pages((0..buckets * BUCKET).map(|_| Slot {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            }))
+            .map_err(|_| TableAllocError { mb })?;
+        Ok(Table {
             slots,
             buckets,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Empties every slot and resets the generation (a new game).
