@@ -936,3 +936,29 @@ fn match_pgn_in_xboard_notation_holds_the_same_games() {
         assert_eq!(a.tags.round, b.tags.round);
     }
 }
+
+/// An engine that answers an option it was given with an error stops the match before its first
+/// game, with the engine's own words (before, the match played on with the option unset, and a
+/// mistyped `option.Tune_...` made an SPRT self-play; with `--proto auto` the engine was even
+/// taken for an XBoard one).
+#[test]
+fn an_option_the_engine_refuses_stops_the_match_before_it_starts() {
+    let bin = env!("CARGO_BIN_EXE_shishi");
+    let refused = format!("cmd={bin},option.Tune_Nonsense=3");
+    let out = std::process::Command::new(bin)
+        .args([
+            "match", "--engine", &refused, "--engine", bin, "--games", "2",
+        ])
+        .args(["--variant", "heian", "--tc", "1+0.01"])
+        .output()
+        .expect("shishi runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "refused an option it was given: info string error unknown option 'Tune_Nonsense'"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("game 1"), "{stderr}");
+}

@@ -154,6 +154,9 @@ pub enum Failure {
     Timeout,
     /// It broke the protocol (no handshake, rejected a legal move...).
     Protocol(String),
+    /// It refused a setting it was given (an option it does not have, a value out of range):
+    /// the engine speaks the protocol, and another try cannot help.
+    Refused(String),
 }
 
 /// What a driver knows of its engine: what the engine said of itself at the handshake, and the
@@ -169,6 +172,8 @@ pub struct EngineId {
     pub variants: Vec<String>,
     /// The names of the options the engine declared (USI `option name`; none known for XBoard).
     pub options: Vec<String>,
+    /// The engine takes any variant name (its `USI_Variant` is a string option).
+    pub any_variant: bool,
 }
 
 /// A protocol driver for one engine process.

@@ -219,6 +219,11 @@ fn connect_as(
             .map_err(|(_, f)| f),
         Protocol::Auto => match usi::UsiDriver::connect(start()?, &setup(Protocol::Usi)) {
             Ok(d) => Ok(Box::new(d)),
+            // A USI engine that refused an option: XBoard would only hide the refusal.
+            Err((mut p, refused @ Failure::Refused(_))) => {
+                p.stop("quit");
+                Err(refused)
+            }
             Err((mut p, _)) => {
                 p.stop("quit");
                 connect_as(engine, Protocol::Xboard, variant, debug)
@@ -246,7 +251,7 @@ pub fn inspect_engine(
 ) -> Result<EngineId, EngineCheckError> {
     let mut driver = connect(engine, variant, debug).map_err(|f| {
         let why = match f {
-            Failure::Crash(e) | Failure::Protocol(e) => e,
+            Failure::Crash(e) | Failure::Protocol(e) | Failure::Refused(e) => e,
             Failure::Timeout => "no answer to the handshake".to_string(),
         };
         EngineCheckError::DidNotStart {
@@ -260,7 +265,7 @@ pub fn inspect_engine(
     let id = driver.id().clone();
     let wanted = driver.variant_name().to_string();
     let declared = driver.declared_variants();
-    let known = declared.iter().any(|v| v.eq_ignore_ascii_case(&wanted));
+    let known = id.any_variant || declared.iter().any(|v| v.eq_ignore_ascii_case(&wanted));
     let count = declared.len();
     driver.quit();
     if known {

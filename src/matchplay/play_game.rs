@@ -294,7 +294,7 @@ impl Game<'_> {
                 GameEnd::win(!side, EndReason::Crash),
                 format!("{who}: {why}"),
             ),
-            Failure::Protocol(why) => (
+            Failure::Protocol(why) | Failure::Refused(why) => (
                 GameEnd::win(!side, EndReason::Rules(OutcomeReason::IllegalMove)),
                 format!("{who} broke the protocol: {why}"),
             ),

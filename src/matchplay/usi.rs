@@ -43,6 +43,20 @@ struct Announcement {
     name: Option<String>,
     options: Vec<String>,
     variants: Vec<String>,
+    /// `USI_Variant` is a free string option (minase's): any variant name may be given.
+    any_variant: bool,
+    /// What the engine said against the options it was given (`info string error ...`,
+    /// `No such option: ...`).
+    refusals: Vec<String>,
+}
+
+/// Whether an engine's line refuses something it was sent: shishi's `info string error`,
+/// Stockfish's `No such option`, and the like.
+fn is_refusal(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    (lower.starts_with("info string") && lower.contains("error"))
+        || lower.starts_with("no such option")
+        || lower.starts_with("unknown option")
 }
 
 /// The values of a `USI_Variant`/`UCI_Variant` combo line (`... var chushogi var heian`).
@@ -61,6 +75,8 @@ fn read_announcement(process: &mut EngineProcess) -> Result<Announcement, Failur
         name: None,
         options: Vec::new(),
         variants: Vec::new(),
+        any_variant: false,
+        refusals: Vec::new(),
     };
     loop {
         let line = process
@@ -77,9 +93,12 @@ fn read_announcement(process: &mut EngineProcess) -> Result<Announcement, Failur
                     || opt.eq_ignore_ascii_case("UCI_Variant")
                 {
                     a.variants = combo_values(rest);
+                    a.any_variant = rest.split_whitespace().nth(2) == Some("string");
                 }
                 a.options.push(opt.to_string());
             }
+        } else if is_refusal(line) {
+            a.refusals.push(line.to_string());
         }
     }
 }
@@ -102,9 +121,14 @@ impl UsiDriver {
             }
             process.send("usi");
             match read_announcement(&mut process) {
+                Ok(again) if !again.refusals.is_empty() => {
+                    let why = format!("it refused an option it was given: {}", again.refusals[0]);
+                    return Err((process, Failure::Refused(why)));
+                }
                 Ok(again) => {
                     first.options = again.options;
                     first.variants = again.variants;
+                    first.any_variant = again.any_variant;
                 }
                 Err(f) => return Err((process, f)),
             }
@@ -114,6 +138,7 @@ impl UsiDriver {
                 name: first.name.unwrap_or_else(|| process.command().to_string()),
                 variant: setup.variant.clone(),
                 variants: first.variants,
+                any_variant: first.any_variant,
                 options: first.options.clone(),
             },
             process,

@@ -144,6 +144,7 @@ impl XboardDriver {
                 variant: setup.variant.clone(),
                 variants: Vec::new(),
                 options: Vec::new(),
+                any_variant: false,
             },
             features,
             sent: 0,
