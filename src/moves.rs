@@ -1,7 +1,7 @@
 //! `Move`: a compact move that knows its squares, not its effect. Notation (USI, XBoard) lives in
 //! `notation`, since spelling a move needs the position it is played in.
 //!
-//! A move is identified by the position it produces (RULES.md section 4). The generator emits
+//! A move is identified by the position it produces (docs/rules.md section 4). The generator emits
 //! one canonical `Move` per effect: single moves `from -> to`, double moves `from -> mid -> to`
 //! (a capture on `mid`; `to == from` is igui), and one `Move::PASS` for every way of passing.
 

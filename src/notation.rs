@@ -1,4 +1,4 @@
-//! Move and square notation (RULES.md section 11): lishogi USI and XBoard, written in one
+//! Move and square notation (docs/rules.md section 11): lishogi USI and XBoard, written in one
 //! canonical spelling and read in every spelling. An illegal move is refused with a typed
 //! reason (`IllegalMove`), so callers can tell the rules apart while users read the same phrase.
 

@@ -1,5 +1,5 @@
 //! Perft and divide: count the leaves of the legal-move tree, bulk-counted at the last ply and
-//! parallel over root moves with rayon. Game-end positions (RULES.md section 5 and 10) are
+//! parallel over root moves with rayon. Game-end positions (docs/rules.md section 5 and 10) are
 //! leaves with no children; repetition is ignored. Every count can be interrupted through a
 //! `StopSignal`, so a protocol can answer `stop` while a long perft runs. The browser build has
 //! no threads: there the root moves are counted one after the other.

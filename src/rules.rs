@@ -1,10 +1,10 @@
-//! Rule sets (RULES.md section 9): the presets people play and the single rules they differ in.
+//! Rule sets (docs/rules.md section 9): the presets people play and the single rules they differ in.
 //! The move generator and the game-end logic read every rule from here; none is hard-coded.
 //! Rules are set by value (the fields are public); reading option text is the protocols' job.
 
 use std::fmt;
 
-/// When a promotable Chu piece may promote (RULES.md section 7).
+/// When a promotable Chu piece may promote (docs/rules.md section 7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PromotionRule {
     /// Entering the zone, capturing with the start or final square in it, or a pawn or lance
@@ -28,7 +28,7 @@ impl PromotionRule {
     }
 }
 
-/// What a repeated position means (RULES.md section 8).
+/// What a repeated position means (docs/rules.md section 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Repetition {
     /// The fourth occurrence ends the game: a draw, or a loss for a side whose every move in the
@@ -64,7 +64,7 @@ pub struct RuleSet {
     /// Rule 4's exception: the Lion standing on the counter-strike square (a Kirin that promoted
     /// while taking a Lion) may be taken back by a non-Lion. HaChu 0.21 has no such exception.
     pub counter_strike_recapture: bool,
-    /// Bare king and the two-royal draw of RULES.md section 5.
+    /// Bare king and the two-royal draw of docs/rules.md section 5.
     pub bare_king: bool,
     /// What a repeated position means.
     pub repetition: Repetition,

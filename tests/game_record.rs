@@ -1,5 +1,5 @@
 //! Game records (src/game.rs): seeded random games under every preset end with a result whose
-//! reason the final position confirms, and the repetition rule of RULES.md section 8: a cycle
+//! reason the final position confirms, and the repetition rule of docs/rules.md section 8: a cycle
 //! of passes, a perpetual check, a perpetual attack, and HaChu's ban on any repeat.
 
 use rand::rngs::StdRng;
@@ -203,7 +203,7 @@ fn hachu_compares_boards_without_the_counter_strike_state() {
     play_usi(&mut game, &["4b4a", "2b2a", "4a4b"]);
     let err = game.parse("2a2b", Notation::Usi).unwrap_err();
     assert_eq!(err.reason, IllegalMove::ForbiddenRepetition);
-    // Under the other rule sets the counter-strike state is part of the position (RULES.md
+    // Under the other rule sets the counter-strike state is part of the position (docs/rules.md
     // section 8): the same move makes a new position.
     let mut game = record(AFTER_LION_CAPTURE, Preset::Lishogi);
     play_usi(&mut game, &["4b4a", "2b2a", "4a4b", "2a2b"]);

@@ -1,4 +1,4 @@
-//! Move notation (RULES.md section 11): every spelling of a legal move is read as that move, the
+//! Move notation (docs/rules.md section 11): every spelling of a legal move is read as that move, the
 //! canonical spelling is written, and an illegal move is refused with its reason.
 
 use shishi::board::Kind;
@@ -31,7 +31,7 @@ const LION: &str = "5skg4/12/12/1p7p2/12/6p5/6N5/6G5/2P7P1/12/12/4GKS5 b - 1";
 #[test]
 fn usi_and_xboard_spell_the_same_moves() {
     let pos = Position::startpos(Variant::Chushogi);
-    // RULES.md: chu USI 7j = XBoard f3.
+    // docs/rules.md: chu USI 7j = XBoard f3.
     same(&pos, "7j8h", Notation::Usi, "f3e5", Notation::Xboard);
     same(&pos, "7j8h=", Notation::Usi, "f3e5", Notation::Xboard);
     let m = parse_move(&pos, "7j8h", Notation::Usi).unwrap();

@@ -5,7 +5,7 @@
 //! How the column was counted matters. It counts the move *spellings* HaChu accepts through
 //! `usermove`, not distinct moves: HaChu forces a pawn or lance that may promote on reaching the
 //! last rank to promote, yet accepts the unpromoted spelling and plays the promotion. shishi's
-//! generator emits each move once (RULES.md section 4), so each such forced promotion stands
+//! generator emits each move once (docs/rules.md section 4), so each such forced promotion stands
 //! for two accepted spellings. `accepted_spellings` counts the tree that way and must equal the
 //! column; in the other positions no forced promotion occurs and it equals plain perft, which
 //! `hachu_column_is_plain_perft_without_forced_promotions` checks.

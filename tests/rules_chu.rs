@@ -1,4 +1,4 @@
-//! Chu Shogi rules that read like RULES.md sections 5-7 and 9: one test per lion-trading rule,
+//! Chu Shogi rules that read like docs/rules.md sections 5-7 and 9: one test per lion-trading rule,
 //! per promotion rule and per preset difference, plus the lion-exchange situations Wikipedia's
 //! Chu Shogi article illustrates (adjacent capture despite protection, both lions protected,
 //! x-ray protector, pawn plus lion double capture, protected lion taken together with a pawn,

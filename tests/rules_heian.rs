@@ -1,4 +1,4 @@
-//! Heian Shogi rules that read like RULES.md section 10: checkmate and stalemate lose, the bare
+//! Heian Shogi rules that read like docs/rules.md section 10: checkmate and stalemate lose, the bare
 //! king with its reply rule, compulsory promotion where a piece could never move again.
 
 use shishi::board::Color;

@@ -1,6 +1,6 @@
 //! Piece identities and how each one moves.
 //!
-//! Every promoted identity is its own `Kind` (RULES.md section 3): a `+G` moves like a rook but
+//! Every promoted identity is its own `Kind` (docs/rules.md section 3): a `+G` moves like a rook but
 //! is not a `Rook`, because it can never promote. Heian pieces are separate kinds too, since they
 //! promote differently (a Heian silver becomes a gold, a Chu silver a vertical mover).
 //!
@@ -31,7 +31,7 @@ pub(crate) const JUMP_DIAG2: u8 = 2;
 /// Knight jump: one file aside and two ranks forward (the Heian knight).
 pub(crate) const JUMP_KNIGHT: u8 = 4;
 
-/// The lion power of a piece (RULES.md section 4).
+/// The lion power of a piece (docs/rules.md section 4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LionPower {
     /// No lion power.

@@ -1,4 +1,4 @@
-//! The five variants (RULES.md section 1): their boards, promotion zones and start positions.
+//! The five variants (docs/rules.md section 1): their boards, promotion zones and start positions.
 
 use super::{Bitboard, Color, Square};
 use std::sync::LazyLock;

@@ -1,5 +1,5 @@
 //! A game record: the start position, the moves played, and the one place that decides whether
-//! and how the game ended (RULES.md sections 5, 8 and 10).
+//! and how the game ended (docs/rules.md sections 5, 8 and 10).
 //!
 //! `Position` knows the game ends its board alone decides (royals captured, stalemate or
 //! checkmate, bare king, two royals). Repetition needs the history, so it lives here: under
@@ -215,7 +215,7 @@ impl GameRecord {
         None
     }
 
-    /// RULES.md section 8: at the fourth occurrence, the cycle runs from the first occurrence
+    /// docs/rules.md section 8: at the fourth occurrence, the cycle runs from the first occurrence
     /// to now; `repetition::cycle_outcome` judges it by the record's check-or-attack flags.
     fn fourfold_outcome(&self) -> Option<Outcome> {
         let first = self.attacking.len() - self.position.fourfold_cycle_plies()?;

@@ -1,4 +1,4 @@
-//! The repetition rule of RULES.md section 8, written once for the game record, the search and
+//! The repetition rule of docs/rules.md section 8, written once for the game record, the search and
 //! its root: what a repetition cycle means under `Repetition::Fourfold`. Where the current
 //! position occurred before among the positions since the last irreversible move is the
 //! position's own answer (`Position::earlier_occurrences` and the queries built on it): its
@@ -7,7 +7,7 @@
 use crate::board::Color;
 use crate::position::{Outcome, OutcomeReason, Position};
 
-/// RULES.md section 8: the result of a repetition cycle, given for each side whether its every
+/// docs/rules.md section 8: the result of a repetition cycle, given for each side whether its every
 /// move in the cycle was a check or an attack (indexed by `Color::index`). That side loses,
 /// unless both sides' were (then, as when neither's were, it is a draw).
 pub fn cycle_outcome(attacked_throughout: [bool; 2]) -> Outcome {

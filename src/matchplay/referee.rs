@@ -2,7 +2,7 @@
 //! game is over, by shishi's rules alone. A move must parse and be legal (`notation::parse_move`,
 //! and under a `forbid` repetition rule it must not repeat an earlier position); the endings are
 //! `game::GameRecord::outcome`: the position-based ones of `Position::outcome` plus the fourfold
-//! repetition of RULES.md section 8 with its perpetual check or attack loss.
+//! repetition of docs/rules.md section 8 with its perpetual check or attack loss.
 
 use crate::game::{GameRecord, PlayError};
 use crate::moves::Move;

@@ -1,7 +1,7 @@
 //! Legal move generation.
 //!
 //! Chu has no check rule, so its legal moves are the piece moves minus what the lion-trading
-//! rules forbid (RULES.md section 6); every move is emitted once per effect (section 4). Heian
+//! rules forbid (docs/rules.md section 6); every move is emitted once per effect (section 4). Heian
 //! is shogi without drops: piece moves, compulsory promotion where a piece could never move
 //! again, and no move may leave the king attacked.
 

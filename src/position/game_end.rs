@@ -1,4 +1,4 @@
-//! Game end decided by the position alone (RULES.md sections 5 and 10): royals captured,
+//! Game end decided by the position alone (docs/rules.md sections 5 and 10): royals captured,
 //! stalemate or checkmate, bare king, the two-royal draw. Repetition needs the game's history
 //! and is decided by `game::GameRecord`.
 
@@ -16,7 +16,7 @@ pub enum OutcomeReason {
     Checkmate,
     /// The loser is to move and has no legal move.
     Stalemate,
-    /// The loser was bared (RULES.md sections 5 and 10).
+    /// The loser was bared (docs/rules.md sections 5 and 10).
     BareKing,
     /// Only one royal each is left, neither in check (Chu), or two bare kings (Heian).
     TwoRoyals,
@@ -165,7 +165,7 @@ impl Position {
         [us, !us].into_iter().find(|&c| self.chu_is_bared(c))
     }
 
-    /// RULES.md section 5, as lishogi applies it: `color` has only one royal (plus immobile
+    /// docs/rules.md section 5, as lishogi applies it: `color` has only one royal (plus immobile
     /// last-rank pawns and lances); the opponent has exactly one royal, at least two counted
     /// pieces (not pawns, go-betweens or immobile lances), is not in check, and has three counted
     /// pieces or none next to the bared royal.
@@ -217,7 +217,7 @@ impl Position {
         None
     }
 
-    /// RULES.md section 10: counting every piece, the side that just moved with only its king
+    /// docs/rules.md section 10: counting every piece, the side that just moved with only its king
     /// loses against two or more; the side to move with only its king loses against three or
     /// more; two bare kings draw.
     fn heian_bare_king(&self) -> Option<Outcome> {

@@ -413,7 +413,7 @@ impl Position {
         Some(change)
     }
 
-    /// Keys of the earlier positions since the last irreversible move (RULES.md section 8),
+    /// Keys of the earlier positions since the last irreversible move (docs/rules.md section 8),
     /// newest first; the current position is not included.
     pub fn repetition_window(&self) -> impl Iterator<Item = u64> + '_ {
         self.history[self.window_start()..]
@@ -442,7 +442,7 @@ impl Position {
     }
 
     /// What a repetition compares of a position with `key` and `counter_strike`: the whole key
-    /// (board, side to move, counter-strike state; RULES.md section 8), or under
+    /// (board, side to move, counter-strike state; docs/rules.md section 8), or under
     /// `Repetition::Forbid` the key without the counter-strike state, because HaChu, whose rule
     /// that is, compares board and side to move only (it refused a move as "Repeats earlier
     /// position" that restored the board of a position where a Lion had just been taken).
@@ -467,7 +467,7 @@ impl Position {
         1 + self.earlier_occurrences().count()
     }
 
-    /// At a fourth (or later) occurrence, the plies back to the cycle's start (RULES.md section
+    /// At a fourth (or later) occurrence, the plies back to the cycle's start (docs/rules.md section
     /// 8): the oldest earlier occurrence since the last irreversible move.
     pub fn fourfold_cycle_plies(&self) -> Option<usize> {
         let mut earlier = self.earlier_occurrences();
@@ -475,7 +475,7 @@ impl Position {
         Some(earlier.last().unwrap_or(third))
     }
 
-    /// Whether the last move was irreversible for repetition counting (RULES.md section 8): a
+    /// Whether the last move was irreversible for repetition counting (docs/rules.md section 8): a
     /// capture, a promotion, or a pawn or lance move.
     pub fn last_move_irreversible(&self) -> bool {
         self.history
@@ -491,7 +491,7 @@ impl Position {
     }
 
     /// Whether the move just played gives check, or leaves the moved piece attacking an enemy
-    /// piece: the moves that make a repetition a perpetual attack (RULES.md section 8).
+    /// piece: the moves that make a repetition a perpetual attack (docs/rules.md section 8).
     pub fn last_move_checks_or_attacks(&self) -> bool {
         let mover = !self.side;
         if self.in_check(self.side) {

@@ -1,4 +1,4 @@
-//! When a Chu piece may promote (RULES.md section 7, and the `hachu` rule set of section 9), and
+//! When a Chu piece may promote (docs/rules.md section 7, and the `hachu` rule set of section 9), and
 //! the one promotion fact that outlives a move: under HaChu's `entry-only` rule a Pawn that
 //! declined a promotion it could have made may afterwards promote only by capturing onto the
 //! last rank. HaChu 0.21 marks the pawn itself when it reads such a deferral (its piece list

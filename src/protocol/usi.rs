@@ -1,4 +1,4 @@
-//! USI, lishogi dialect (RULES.md section 12), and the same loop as `uci` with XBoard squares.
+//! USI, lishogi dialect (docs/rules.md section 12), and the same loop as `uci` with XBoard squares.
 //!
 //! One `Session` holds the options, the game set by `position` and at most one running
 //! search. The game is a `GameRecord` in the shared `session::Core`, as in XBoard: `position`

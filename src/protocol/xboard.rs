@@ -1,4 +1,4 @@
-//! XBoard / WinBoard protocol version 2 (RULES.md section 12).
+//! XBoard / WinBoard protocol version 2 (docs/rules.md section 12).
 //!
 //! The session keeps the game (in the shared `session::Core`: a `GameRecord`, which judges
 //! legality, repetition and the game's end, as for the match runner), whose side the engine

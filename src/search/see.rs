@@ -12,7 +12,7 @@
 //! - a piece with lion power next to the square (a Lion, or a Horned Falcon or Soaring Eagle
 //!   with the square on a lion line) captures there by igui and stays where it is: the side that
 //!   has one wins the piece on the square and the exchange ends, which no other capture beats;
-//! - the lion-trading rules (RULES.md section 6) as they bear on one square. Rule 2: a Lion two
+//! - the lion-trading rules (docs/rules.md section 6) as they bear on one square. Rule 2: a Lion two
 //!   squares away may take a Lion on the square only if no enemy defends it, with the capturer
 //!   gone from its start. Rule 4: after a non-Lion takes a Lion, a recapture on that same square
 //!   is allowed, so the rule only bites when the piece left there is itself a Lion (a Kirin that

@@ -514,7 +514,7 @@ impl<'a> Worker<'a> {
         self.pos.last_repetition()
     }
 
-    /// The score of a repetition under `Fourfold` (RULES.md section 8), taken as if the cycle
+    /// The score of a repetition under `Fourfold` (docs/rules.md section 8), taken as if the cycle
     /// went on to the fourth occurrence: the game layer's verdict on the cycle (a loss for a side
     /// whose every move in it was a check or an attack while the other's were not, otherwise a
     /// draw), from the moves taken back on a copy (rare enough not to cost speed).
