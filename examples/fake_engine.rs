@@ -2,7 +2,7 @@
 //! It speaks USI or XBoard (whichever command comes first), plays legal moves chosen without
 //! randomness (a capture if it has one, else a move picked by the position's key), and can be
 //! told to misbehave on its N-th move of a game:
-//! `fake_engine [--fault crash|illegal|slow|garbage] [--after N] [--name NAME]
+//! `fake_engine [--fault crash|illegal|slow|garbage|noready] [--after N] [--name NAME]
 //! [--variants a,b,c] [--log FILE]`.
 //! `--variants` is the variant list it declares (USI combo, XBoard `feature variants`); a
 //! `VariantPath` option set to a name adds that name to the list, announced again only when
@@ -24,6 +24,8 @@ enum Fault {
     Illegal,
     Slow,
     Garbage,
+    /// Never answers `isready`.
+    NoReady,
 }
 
 struct Fake {
@@ -81,7 +83,7 @@ impl Fake {
         };
         if self.moves_this_game == self.after {
             match self.fault {
-                Fault::None => {}
+                Fault::None | Fault::NoReady => {}
                 Fault::Crash => std::process::exit(3),
                 Fault::Illegal => return Some(self.illegal_move(notation)),
                 Fault::Slow => std::thread::sleep(Duration::from_secs(30)),
@@ -111,7 +113,8 @@ impl Fake {
                 self.out("option name VariantPath type string default <empty>");
                 self.out("usiok");
             }
-            Some("isready") => self.out("readyok"),
+            Some("isready") if self.fault != Fault::NoReady => self.out("readyok"),
+            Some("isready") => {}
             Some("setoption") => {
                 if let (Some(n), Some(v)) = (words.get(2), words.get(4)) {
                     if *n == "VariantPath" {
@@ -235,6 +238,7 @@ fn main() {
         Some("illegal") => Fault::Illegal,
         Some("slow") => Fault::Slow,
         Some("garbage") => Fault::Garbage,
+        Some("noready") => Fault::NoReady,
         _ => Fault::None,
     };
     let mut fake = Fake {

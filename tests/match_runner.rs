@@ -962,3 +962,46 @@ fn an_option_the_engine_refuses_stops_the_match_before_it_starts() {
     );
     assert!(!stderr.contains("game 1"), "{stderr}");
 }
+
+/// An engine that never answers `isready` before a game loses it on time; before, the missing
+/// `readyok` was scored as an illegal move.
+#[test]
+fn a_missing_readyok_is_a_loss_on_time() {
+    let s = run("--fault noready", Protocol::Usi, Variant::Heian, 1, "5+0.1");
+    let g = &s.games[0];
+    assert_eq!(
+        g.game.outcome.reason,
+        EndReason::Timeout,
+        "{}",
+        g.game.detail
+    );
+    assert_eq!(
+        g.game.outcome.winner,
+        Some(g.first_color),
+        "{}",
+        g.game.detail
+    );
+}
+
+/// An engine that cannot start says why: not found, not executable, its exit code and the last
+/// lines of its stderr (before: "engine output ended while waiting for usiok", stderr discarded).
+#[test]
+fn an_engine_that_does_not_start_says_why() {
+    let bin = env!("CARGO_BIN_EXE_shishi");
+    for (engine, why) in [
+        ("/nonexistent/engine", "not found"),
+        (
+            "sh -c 'echo no net file >&2; exit 3'",
+            "exited with code 3; its stderr ended: no net file",
+        ),
+    ] {
+        let out = std::process::Command::new(bin)
+            .args(["match", "--engine", engine, "--engine", bin, "--games", "2"])
+            .args(["--variant", "heian", "--tc", "1+0.01", "--proto", "usi"])
+            .output()
+            .expect("shishi runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(why), "{engine}: {stderr}");
+    }
+}

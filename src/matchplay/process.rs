@@ -2,11 +2,18 @@
 //! into lines on a channel, so the runner can wait for an answer with a deadline and notice at
 //! once when the engine dies. Output that is not UTF-8 is read lossily, never rejected.
 
-use std::io::{BufRead, BufReader, Write};
+use std::collections::VecDeque;
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// The longest engine output line kept; the rest of a longer one is dropped as it is read.
+const MAX_LINE_BYTES: usize = 1 << 20;
+/// How many of an engine's last stderr lines are kept, to say why it did not start.
+const STDERR_LINES: usize = 5;
 
 /// Why no line came.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,8 +40,8 @@ pub enum StartError {
     NoStdout(String),
 }
 
-/// A running engine: its stdin, and the lines its reader thread has read from its stdout
-/// (stderr is discarded).
+/// A running engine: its stdin, the lines its reader thread has read from its stdout, and the
+/// last lines of its stderr.
 pub struct EngineProcess {
     command: String,
     child: Child,
@@ -43,6 +50,21 @@ pub struct EngineProcess {
     closed: bool,
     /// Every line sent and received, when debugging is on.
     log: bool,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+}
+
+/// Reads `input` line by line (lines capped at `MAX_LINE_BYTES`), handing each to `take` until
+/// it says stop.
+fn read_lines(input: impl Read, mut take: impl FnMut(String) -> bool) {
+    let mut reader = BufReader::new(input);
+    let mut buf = Vec::new();
+    while let Ok(Some(_)) = crate::platform::read_line_capped(&mut reader, &mut buf, MAX_LINE_BYTES)
+    {
+        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+        if !take(line) {
+            break;
+        }
+    }
 }
 
 impl EngineProcess {
@@ -53,7 +75,7 @@ impl EngineProcess {
             .arg(format!("exec {command}"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|error| StartError::Spawn {
                 command: command.to_string(),
@@ -65,22 +87,22 @@ impl EngineProcess {
             .ok_or_else(|| StartError::NoStdout(command.to_string()))?;
         let stdin = child.stdin.take();
         let (tx, rx) = channel();
-        thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                        if tx.send(line).is_err() {
-                            break;
+        thread::spawn(move || read_lines(stdout, |line| tx.send(line).is_ok()));
+        let stderr = Arc::new(Mutex::new(VecDeque::new()));
+        if let Some(err) = child.stderr.take() {
+            let kept = Arc::clone(&stderr);
+            thread::spawn(move || {
+                read_lines(err, |line| {
+                    if let Ok(mut kept) = kept.lock() {
+                        if kept.len() == STDERR_LINES {
+                            kept.pop_front();
                         }
+                        kept.push_back(line);
                     }
-                }
-            }
-        });
+                    true
+                });
+            });
+        }
         Ok(EngineProcess {
             command: command.to_string(),
             child,
@@ -88,7 +110,38 @@ impl EngineProcess {
             lines: rx,
             closed: false,
             log,
+            stderr,
         })
+    }
+
+    /// Why the engine's output ended, as far as can be told: its exit (not found, not
+    /// executable, an exit code, a signal) and the last lines of its stderr.
+    pub fn exit_report(&mut self) -> String {
+        let deadline = Instant::now() + Duration::from_millis(500);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
+                _ => break None,
+            }
+        };
+        let mut report = match status.map(|s| (s.code(), s)) {
+            // The shell's codes for a command it cannot run.
+            Some((Some(127), _)) => "not found (the shell exited with code 127)".to_string(),
+            Some((Some(126), _)) => "not executable (the shell exited with code 126)".to_string(),
+            Some((Some(code), _)) => format!("it exited with code {code}"),
+            Some((None, s)) => format!("it was ended by a signal ({s})"),
+            None => "it is still running but closed its output".to_string(),
+        };
+        // Give the stderr reader a moment to take the last lines.
+        thread::sleep(Duration::from_millis(50));
+        if let Ok(lines) = self.stderr.lock() {
+            if !lines.is_empty() {
+                let joined: Vec<&str> = lines.iter().map(String::as_str).collect();
+                report.push_str(&format!("; its stderr ended: {}", joined.join(" | ")));
+            }
+        }
+        report
     }
 
     /// The command line it was started with.

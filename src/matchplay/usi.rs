@@ -79,9 +79,13 @@ fn read_announcement(process: &mut EngineProcess) -> Result<Announcement, Failur
         refusals: Vec::new(),
     };
     loop {
-        let line = process
-            .read_line(deadline)
-            .map_err(|e| read_failure(e, "usiok"))?;
+        let line = process.read_line(deadline).map_err(|e| match e {
+            ReadError::Eof => Failure::Crash(format!(
+                "engine output ended while waiting for usiok: {}",
+                process.exit_report()
+            )),
+            other => read_failure(other, "usiok"),
+        })?;
         let line = line.trim();
         if line == "usiok" {
             return Ok(a);
@@ -163,6 +167,8 @@ impl UsiDriver {
             match self.process.read_line(deadline) {
                 Ok(line) if line.trim() == "readyok" => return Ok(()),
                 Ok(_) => {}
+                // A missing readyok is the engine's time, not a broken protocol.
+                Err(ReadError::Timeout) => return Err(Failure::Timeout),
                 Err(e) => return Err(read_failure(e, "readyok")),
             }
         }

@@ -108,10 +108,11 @@ impl XboardDriver {
             let line = match process.read_line(deadline) {
                 Ok(l) => l,
                 Err(ReadError::Eof) => {
-                    return Err((
-                        process,
-                        Failure::Crash("engine output ended during protover".into()),
-                    ))
+                    let why = format!(
+                        "engine output ended during protover: {}",
+                        process.exit_report()
+                    );
+                    return Err((process, Failure::Crash(why)));
                 }
                 Err(ReadError::Timeout) => break, // protover 1 engines send no done=1
             };
