@@ -11,7 +11,8 @@
 //! level), with no promotions, passes or repeated openings.
 
 use crate::board::Variant;
-use crate::notation::{parse_move, write_move, MoveError, Notation};
+use crate::game::{GameRecord, PlayError};
+use crate::notation::{write_move, MoveError, Notation};
 use crate::position::{Position, SfenError};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -53,6 +54,10 @@ pub enum OpeningError {
         /// Why it was refused; names the move.
         error: MoveError,
     },
+    /// The opening's last position ends the game (a royal gone, a fourth repetition...): no
+    /// game could be played from it.
+    #[error("the opening ends the game: {0}")]
+    GameOver(String),
     /// The moves lead somewhere else than the SFEN.
     #[error("the moves lead to {reached}, not to the SFEN given ({given})")]
     WrongPosition {
@@ -110,21 +115,32 @@ impl Opening {
             })?
         };
         if moves.is_empty() {
+            if let Some(outcome) = GameRecord::new(target.clone()).outcome() {
+                return Err(OpeningError::GameOver(outcome.to_string()));
+            }
             return Ok(Opening {
                 sfen: target.to_sfen(),
                 root: target,
                 moves,
             });
         }
+        // Played through a game record, whose repetition rule and game ends apply.
         let root = Position::startpos(variant);
-        let mut pos = root.clone();
+        let mut game = GameRecord::new(root.clone());
         for (i, m) in moves.iter().enumerate() {
-            let mv = parse_move(&pos, m, Notation::Usi).map_err(|error| OpeningError::BadMove {
-                number: i + 1,
-                error,
-            })?;
-            pos.play(mv);
+            game.play_text(m, Notation::Usi)
+                .map_err(|error| match error {
+                    PlayError::Move(error) => OpeningError::BadMove {
+                        number: i + 1,
+                        error,
+                    },
+                    PlayError::Game(error) => OpeningError::GameOver(error.to_string()),
+                })?;
         }
+        if let Some(outcome) = game.outcome() {
+            return Err(OpeningError::GameOver(outcome.to_string()));
+        }
+        let pos = game.position().clone();
         if board_and_side(&pos.to_sfen()) != board_and_side(&target.to_sfen()) {
             return Err(OpeningError::WrongPosition {
                 reached: pos.to_sfen(),
@@ -233,6 +249,23 @@ pub fn book_line(opening: &Opening) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_opening_that_ends_the_game_is_refused() {
+        // The kings step out and back three times: the start position's fourth occurrence.
+        let shuffle = "5i4h 5a4b 4h5i 4b5a ".repeat(3);
+        let line = format!("startpos ; moves {}", shuffle.trim());
+        let err = Opening::parse(Variant::Heian, &line).unwrap_err();
+        assert!(
+            matches!(&err, OpeningError::GameOver(why) if why.contains("repetition")),
+            "{err}"
+        );
+        // Two rounds are no fourth occurrence: a legal opening.
+        let two = "5i4h 5a4b 4h5i 4b5a ".repeat(2);
+        assert!(
+            Opening::parse(Variant::Heian, &format!("startpos ; moves {}", two.trim())).is_ok()
+        );
+    }
 
     #[test]
     fn generated_openings_read_back_and_are_quiet() {
