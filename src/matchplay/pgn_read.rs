@@ -64,16 +64,6 @@ pub fn comment_score(comment: &str) -> Option<CommentScore> {
     (cp.is_finite() && cp.abs() <= 1e8).then_some(CommentScore::Cp(cp as i32))
 }
 
-fn unquote(value: &str) -> String {
-    let value = value.trim();
-    value
-        .strip_prefix('"')
-        .and_then(|v| v.strip_suffix('"'))
-        .unwrap_or(value)
-        .replace("\\\"", "\"")
-        .replace("\\\\", "\\")
-}
-
 fn is_result(token: &str) -> bool {
     matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
 }
@@ -140,7 +130,9 @@ pub fn read_records(text: &str) -> Vec<PgnRecord> {
             continue;
         };
         if let Some(current) = out.last_mut() {
-            current.tags.push((key.to_string(), unquote(value)));
+            current
+                .tags
+                .push((key.to_string(), crate::record::pgn::unquote(value)));
         }
     }
     flush(&mut out, &mut movetext);

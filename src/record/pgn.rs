@@ -24,7 +24,8 @@ enum TokenKind<'a> {
     Comment(String),
 }
 
-fn unquote(value: &str) -> String {
+/// A tag's value without its quotes and escapes.
+pub(crate) fn unquote(value: &str) -> String {
     let value = value.trim();
     value
         .strip_prefix('"')
