@@ -284,3 +284,31 @@ fn max_moves_zero_is_refused() {
         "--max-moves 0",
     );
 }
+
+#[test]
+fn a_device_given_as_a_file_is_refused_at_once() {
+    // /dev/zero never ends: read whole, it took the memory.
+    rejects(
+        &[
+            "match",
+            "--engine",
+            "x",
+            "--engine",
+            "y",
+            "--openings",
+            "/dev/zero",
+        ],
+        "not a regular file",
+    );
+    rejects(&["mate", "--file", "/dev/zero"], "not a regular file");
+    rejects(
+        &[
+            "convert",
+            "--input",
+            "/dev/zero",
+            "--output",
+            "/tmp/shishi-never-written.txt",
+        ],
+        "not a regular file",
+    );
+}

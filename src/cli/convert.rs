@@ -135,8 +135,8 @@ pub(super) fn run(args: ConvertArgs) -> Result<(), UsageError> {
         return convert_game::convert(&args.input, &args.output, &options);
     }
     let input = args.input.display();
-    let bytes =
-        std::fs::read(&args.input).map_err(|e| UsageError(format!("cannot read {input}: {e}")))?;
+    let bytes = crate::platform::read_capped(&args.input, crate::platform::caps::DATA, "data file")
+        .map_err(|e| UsageError(format!("cannot read {input}: {e}")))?;
     if is_pgn(&bytes) {
         return convert_pgn(&bytes, &args);
     }

@@ -108,8 +108,12 @@ impl GameArgs {
 fn read_openings(path: Option<&str>, variant: Variant) -> Result<Vec<Opening>, UsageError> {
     match path {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| UsageError(format!("cannot read openings '{path}': {e}")))?;
+            let text = crate::platform::read_text_capped(
+                std::path::Path::new(path),
+                crate::platform::caps::SMALL_TEXT,
+                "opening book",
+            )
+            .map_err(|e| UsageError(format!("cannot read openings '{path}': {e}")))?;
             parse_book(variant, &text).map_err(|e| UsageError(format!("openings '{path}': {e}")))
         }
         None => Ok(vec![Opening::startpos(variant)]),

@@ -83,8 +83,12 @@ fn read_problems(args: &MateArgs) -> Result<Vec<Problem>, UsageError> {
             expected: None,
         }],
         (None, Some(path)) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
+            let text = crate::platform::read_text_capped(
+                std::path::Path::new(path),
+                crate::platform::caps::SMALL_TEXT,
+                "tsume file",
+            )
+            .map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
             let mut list = Vec::new();
             for (i, line) in text.lines().enumerate() {
                 list.extend(parse_problem(i + 1, line)?);

@@ -68,7 +68,11 @@ fn past_games(
     engines: &[crate::matchplay::engine_spec::EngineConfig; 2],
     openings: &[Opening],
 ) -> Result<Vec<PastGame>, UsageError> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::platform::read_text_capped(
+        std::path::Path::new(path),
+        crate::platform::caps::DATA,
+        "match PGN",
+    ) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => {

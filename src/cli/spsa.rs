@@ -47,7 +47,11 @@ fn csv_header(spsa: &Spsa) -> String {
 
 /// The iterations done and the values after the last, from the CSV of an earlier run.
 fn read_progress(path: &str, spsa: &Spsa) -> Result<Option<(usize, Vec<f64>)>, UsageError> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::platform::read_text_capped(
+        std::path::Path::new(path),
+        crate::platform::caps::SMALL_TEXT,
+        "SPSA log",
+    ) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(UsageError(format!("cannot read '{path}' to resume: {e}"))),

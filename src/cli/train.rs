@@ -134,8 +134,12 @@ fn read(args: &TrainArgs, family: Family, how: Reading) -> Result<Vec<Samples>, 
     args.data
         .iter()
         .map(|path| {
-            let bytes =
-                std::fs::read(path).map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
+            let bytes = crate::platform::read_capped(
+                std::path::Path::new(path),
+                crate::platform::caps::DATA,
+                "training data file",
+            )
+            .map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
             if is_packed(&bytes) {
                 return Samples::parse_packed(family, &bytes, how)
                     .map_err(|e| UsageError(format!("{path}: {e}")));

@@ -111,8 +111,12 @@ fn start_weights(args: &TuneArgs, family: Family) -> Result<Weights, UsageError>
     match &args.start {
         None => Ok(Weights::embedded(family).clone()),
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
+            let text = crate::platform::read_text_capped(
+                std::path::Path::new(path),
+                crate::platform::caps::SMALL_TEXT,
+                "weights file",
+            )
+            .map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
             Weights::parse(family, &text).map_err(|e| UsageError(format!("{path}: {e}")))
         }
     }

@@ -27,6 +27,25 @@ pub fn read_capped(path: &Path, cap: u64, what: &str) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// [`read_capped`] of a text file: UTF-8, refused with `InvalidData` otherwise.
+pub fn read_text_capped(path: &Path, cap: u64, what: &str) -> io::Result<String> {
+    let bytes = read_capped(path, cap, what)?;
+    String::from_utf8(bytes).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{} is not UTF-8 text", path.display()),
+        )
+    })
+}
+
+/// Sizes no file of these kinds reaches: a bound, not a budget.
+pub mod caps {
+    /// An opening book, a tsume file, a weights file, an SPSA log.
+    pub const SMALL_TEXT: u64 = 256 << 20;
+    /// Training data, a match PGN.
+    pub const DATA: u64 = 64 << 30;
+}
+
 fn too_large(path: &Path, cap: u64, what: &str) -> io::Error {
     io::Error::new(
         io::ErrorKind::InvalidData,

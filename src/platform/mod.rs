@@ -11,7 +11,7 @@ pub(crate) mod js;
 mod stop;
 
 pub use clock::Instant;
-pub use files::{read_capped, read_line_capped};
+pub use files::{caps, read_capped, read_line_capped, read_text_capped};
 pub use stop::{StopPoll, StopSignal};
 
 /// The machine's physical memory in MiB, when the host tells it (Linux `/proc/meminfo`).

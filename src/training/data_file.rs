@@ -178,7 +178,7 @@ impl Format {
 
 /// Scans packed data for complete blocks; an incomplete last block is to be cut off.
 fn scan_packed(path: &Path) -> Result<Scan, DataFileError> {
-    let bytes = std::fs::read(path)?;
+    let bytes = crate::platform::read_capped(path, crate::platform::caps::DATA, "data file")?;
     let scanned = packed::scan(&bytes, true).map_err(DataFileError::Packed)?;
     Ok(Scan {
         games: scanned.games.len(),

@@ -149,8 +149,12 @@ impl Dataset {
         let mut data = Dataset::new(family);
         let mut report = ReadReport::default();
         for path in paths {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| std::io::Error::new(e.kind(), format!("cannot read {path}: {e}")))?;
+            let text = crate::platform::read_text_capped(
+                std::path::Path::new(path),
+                crate::platform::caps::DATA,
+                "training data file",
+            )
+            .map_err(|e| std::io::Error::new(e.kind(), format!("cannot read {path}: {e}")))?;
             data.add_text(path, &text, &mut report);
         }
         Ok((data, report))
