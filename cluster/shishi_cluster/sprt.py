@@ -26,13 +26,26 @@ _PENTA = re.compile(r"pentanomial \[(\d+) (\d+) (\d+) (\d+) (\d+)\]")
 _NAMES = re.compile(r"^Elo of (.*?) vs (.*?): [-+]", re.M)
 
 
-def parse_match_output(stdout):
-    """The pentanomial, the first engine's wins, losses and draws, and the two names (None when
-    no pair finished) from `shishi match`'s summary."""
+class SliceOutputError(TransientFailure):
+    """A slice's output that cannot be counted: no pentanomial line, no results table, or a
+    pentanomial that does not sum to the slice's pairs. Retried, never journalled."""
+
+
+def parse_match_output(stdout, pairs=None):
+    """The pentanomial, the first engine's wins, losses and draws, and the two names from
+    `shishi match`'s summary; `pairs`, when given, is how many pairs the pentanomial must count."""
     found = _PENTA.search(stdout)
-    penta = [int(c) for c in found.groups()] if found else [0] * 5
+    if not found:
+        raise SliceOutputError("the slice's output has no pentanomial line")
+    penta = [int(c) for c in found.groups()]
+    if pairs is not None and sum(penta) != pairs:
+        raise SliceOutputError(f"the slice's pentanomial {penta} counts {sum(penta)} pairs, "
+                               f"not its {pairs}")
     lines = stdout.splitlines()
-    header = next(i for i, line in enumerate(lines) if line.split()[:2] == ["engine", "wins"])
+    header = next((i for i, line in enumerate(lines) if line.split()[:2] == ["engine", "wins"]),
+                  None)
+    if header is None or header + 1 >= len(lines):
+        raise SliceOutputError("the slice's output has no results table")
     wins, losses, draws = (int(w) for w in lines[header + 1].split()[-7:-4])
     names = _NAMES.search(stdout)
     return penta, [wins, losses, draws], (names.groups() if names else None)
@@ -61,7 +74,7 @@ def play_slice(files, shishi, match_args, games, start, end, pid_dir=None):
                 "--games", str(games), "--pairs", f"{start}..{end}", "--concurrency", "1",
                 "--pgn", str(pgn)]
         stdout = run_shishi(args, cwd=work)
-        penta, wld, names = parse_match_output(stdout)
+        penta, wld, names = parse_match_output(stdout, pairs=end - start)
         return {"slice": f"{start}..{end}", "start": start, "end": end, "penta": penta,
                 "wld": wld, "names": names, "host": socket.gethostname(),
                 "pgn": pgn.read_text() if pgn.exists() else ""}

@@ -18,7 +18,7 @@ import ray
 
 from shishi_cluster.datagen import run_datagen
 from shishi_cluster.journal import Journal, JournalMismatch
-from shishi_cluster.sprt import run_sprt
+from shishi_cluster.sprt import SliceOutputError, parse_match_output, run_sprt
 
 ROOT = Path(__file__).resolve().parents[2]
 SHISHI = os.environ.get("SHISHI_BIN", str(ROOT / "target/release/shishi"))
@@ -157,3 +157,22 @@ class LocalCluster(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class SliceOutput(unittest.TestCase):
+    """A slice's output is counted only when it is whole (issue 73: a missing pentanomial was
+    journalled as [0, 0, 0, 0, 0] and counted as done, a missing table raised a traceback)."""
+
+    TABLE = ("engine                         wins losses  draws   score  illegal crashes timeouts\n"
+             "a                                 3      1      0   75.0%        0       0        0\n"
+             "b                                 1      3      0   25.0%        0       0        0\n")
+    ELO = "Elo of a vs b: +190.8 +/- inf (95%: -inf to +inf, 2 pairs, pentanomial [0 0 1 1 0])\n"
+
+    def test_a_whole_output_is_read(self):
+        penta, wld, names = parse_match_output(self.TABLE + self.ELO, pairs=2)
+        self.assertEqual((penta, wld, names), ([0, 0, 1, 1, 0], [3, 1, 0], ("a", "b")))
+
+    def test_output_without_pentanomial_or_table_or_with_a_wrong_count_is_refused(self):
+        for stdout, pairs in [(self.TABLE, 2), (self.ELO, 2), (self.TABLE + self.ELO, 3)]:
+            with self.assertRaises(SliceOutputError):
+                parse_match_output(stdout, pairs=pairs)
