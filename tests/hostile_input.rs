@@ -205,11 +205,11 @@ fn a_hash_table_that_cannot_be_had_is_refused_and_the_old_one_kept() {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{:?}", out.status);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("info string error cannot allocate a hash table of 8000 MiB")
-            && text.contains("the table stays 64 MiB"),
-        "{text}"
-    );
+    // Refused by the allocation, or already by the cap where the machine has less to give.
+    let refused = text.contains("info string error cannot allocate a hash table of 8000 MiB")
+        && text.contains("the table stays 64 MiB");
+    let capped = text.contains("info string error") && text.contains("hash size must be 1 to");
+    assert!(refused || capped, "{text}");
     assert!(
         text.contains("readyok") && text.contains("bestmove "),
         "{text}"
