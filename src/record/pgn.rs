@@ -170,6 +170,11 @@ fn start_position(
         })?,
         None => options.variant,
     };
+    // shishi's own tag for a start XBoard's FEN cannot number (gote to move at an odd ply).
+    if let Some(sfen) = tag("SFEN") {
+        return Position::from_sfen(variant, sfen)
+            .map_err(|e| RecordError::whole(format!("[SFEN]: {e}")));
+    }
     let Some(fen) = tag("FEN") else {
         return Ok(Position::startpos(variant));
     };
@@ -372,6 +377,12 @@ pub fn write(game: &GameFile) -> String {
     if start.to_sfen() != Position::startpos(variant).to_sfen() {
         tag("SetUp", "1");
         tag("FEN", &start.to_xboard_fen());
+        // XBoard's FEN counts full moves: a start it would number otherwise keeps its SFEN.
+        let xboard_numbered = Position::from_xboard_fen(variant, &start.to_xboard_fen())
+            .is_ok_and(|p| p.move_number() == start.move_number());
+        if !xboard_numbered {
+            tag("SFEN", &start.to_sfen());
+        }
     }
     for (name, value) in &tags.other {
         tag(name, value);
