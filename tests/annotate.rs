@@ -4,21 +4,12 @@
 //! same moves with the judgments as comments and NAGs), and `analyse` takes moves, a game and a
 //! ply, several lines and the hand-crafted evaluation, its last line agreeing with `bestmove`.
 
+mod common;
+
 use shishi::record::{self, Format, ReadOptions};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-fn shishi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .args(args)
-        .output()
-        .expect("binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::run_shishi as shishi;
 
 fn game() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kif/chu19-50p-.kif")

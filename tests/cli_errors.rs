@@ -1,21 +1,11 @@
 //! Bad input on the command line, as a new user types it: one line on stderr naming what is
 //! wrong, exit code 2, never a panic.
 
-use std::process::Command;
+mod common;
 
 const CHU_START: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
 
-fn shishi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .args(args)
-        .output()
-        .expect("binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::run_shishi as shishi;
 
 /// Asserts a one-line error mentioning `needle` and exit code 2.
 fn rejects(args: &[&str], needle: &str) {

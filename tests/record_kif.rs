@@ -4,10 +4,11 @@
 //! ply as shogiops replays the moves. shishi must read every file into those positions, write
 //! each game back byte for byte, read the Shift-JIS copy alike, and refuse bad records by line.
 
+mod common;
+
 use shishi::record::{self, Format, GameFile, ReadOptions};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kif")
@@ -160,13 +161,8 @@ fn kif_pgn_and_usi_convert_into_each_other_with_the_same_moves() {
 }
 
 fn shishi(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .args(args)
-        .output()
-        .unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.code().unwrap_or(-1), text)
+    let (code, out, err) = common::run_shishi(args);
+    (code, out + &err)
 }
 
 /// Converts `bytes` (as FILE.kif) to a USI list: the exit code, the message, and whether an

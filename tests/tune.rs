@@ -2,6 +2,8 @@
 //! with file and line number, and writes a weights file the engine's parser reads back (and the
 //! tuner can start from).
 
+mod common;
+
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shishi::board::{Family, Variant};
@@ -9,19 +11,8 @@ use shishi::search::weights::Weights;
 use shishi::training::record::{Record, Result01};
 use shishi::Position;
 use std::path::PathBuf;
-use std::process::Command;
 
-fn shishi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .args(args)
-        .output()
-        .expect("binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::run_shishi as shishi;
 
 /// A fresh directory for one test's files.
 fn scratch(name: &str) -> PathBuf {

@@ -10,6 +10,20 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
+/// `shishi ARGS` run to its end: the exit code (-1 for a signal), its stdout and its stderr.
+#[allow(dead_code)]
+pub(crate) fn run_shishi(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args(args)
+        .output()
+        .expect("binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// The running engine, its standard input, and its output lines.
 pub(crate) fn spawn_shishi() -> (Child, Option<ChildStdin>, Receiver<String>) {
     spawn(Command::new(env!("CARGO_BIN_EXE_shishi")))
