@@ -213,20 +213,20 @@ fn connect_as(
     match protocol {
         Protocol::Usi => usi::UsiDriver::connect(start()?, &setup(Protocol::Usi))
             .map(|d| Box::new(d) as Box<dyn Driver>)
-            .map_err(|(_, f)| f),
+            .map_err(|rejected| rejected.1),
         Protocol::Xboard => xboard::XboardDriver::connect(start()?, &setup(Protocol::Xboard))
             .map(|d| Box::new(d) as Box<dyn Driver>)
-            .map_err(|(_, f)| f),
+            .map_err(|rejected| rejected.1),
         Protocol::Auto => match usi::UsiDriver::connect(start()?, &setup(Protocol::Usi)) {
             Ok(d) => Ok(Box::new(d)),
-            // A USI engine that refused an option: XBoard would only hide the refusal.
-            Err((mut p, refused @ Failure::Refused(_))) => {
+            Err(rejected) => {
+                let (mut p, failure) = *rejected;
                 p.stop("quit");
-                Err(refused)
-            }
-            Err((mut p, _)) => {
-                p.stop("quit");
-                connect_as(engine, Protocol::Xboard, variant, debug)
+                match failure {
+                    // A USI engine that refused an option: XBoard would only hide the refusal.
+                    Failure::Refused(_) => Err(failure),
+                    _ => connect_as(engine, Protocol::Xboard, variant, debug),
+                }
             }
         },
     }

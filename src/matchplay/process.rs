@@ -67,12 +67,41 @@ fn read_lines(input: impl Read, mut take: impl FnMut(String) -> bool) {
     }
 }
 
+/// The process for an engine's command line. On Unix it runs through `sh -c exec ...`, so
+/// quoting and arguments work as in a shell. Windows has no `sh`: there the program is the first
+/// word (in double quotes where its path holds spaces, `"C:\Program Files\e\e.exe" -x`), and
+/// the rest of the line goes to it untouched, as `CreateProcess` and WinBoard pass it.
+fn engine_command(command: &str) -> Command {
+    #[cfg(windows)]
+    {
+        use std::os::windows::process::CommandExt;
+        let line = command.trim_start();
+        let (program, rest) = match line.strip_prefix('"') {
+            Some(quoted) => quoted.split_once('"').unwrap_or((quoted, "")),
+            None => line.split_once(char::is_whitespace).unwrap_or((line, "")),
+        };
+        let mut cmd = Command::new(program);
+        if !rest.trim().is_empty() {
+            cmd.raw_arg(rest.trim());
+        }
+        cmd
+    }
+    #[cfg(not(windows))]
+    {
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c").arg(format!("exec {command}"));
+        cmd
+    }
+}
+
+/// An engine whose handshake failed, kept with why, so that it can be stopped or asked how it
+/// ended (boxed: a process is large).
+pub(crate) type Rejected = Box<(EngineProcess, crate::matchplay::driver::Failure)>;
+
 impl EngineProcess {
-    /// Starts `command` through `sh -c exec ...`, so quoting and arguments work as in a shell.
+    /// Starts `command` as the system's own shell would read it: see [`engine_command`].
     pub fn start(command: &str, log: bool) -> Result<EngineProcess, StartError> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(format!("exec {command}"))
+        let mut child = engine_command(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -127,8 +156,12 @@ impl EngineProcess {
         };
         let mut report = match status.map(|s| (s.code(), s)) {
             // The shell's codes for a command it cannot run.
-            Some((Some(127), _)) => "not found (the shell exited with code 127)".to_string(),
-            Some((Some(126), _)) => "not executable (the shell exited with code 126)".to_string(),
+            Some((Some(127), _)) if cfg!(unix) => {
+                "not found (the shell exited with code 127)".to_string()
+            }
+            Some((Some(126), _)) if cfg!(unix) => {
+                "not executable (the shell exited with code 126)".to_string()
+            }
             Some((Some(code), _)) => format!("it exited with code {code}"),
             Some((None, s)) => format!("it was ended by a signal ({s})"),
             None => "it is still running but closed its output".to_string(),

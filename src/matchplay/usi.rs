@@ -12,7 +12,7 @@ use super::driver::{
     parse_cp, thinking_line, Claimed, Clocks, Driver, EngineId, EngineScore, EngineSetup, Failure,
     GameStart, MoveTexts, Reply, TimeControl, MATE_SCORE,
 };
-use super::process::{EngineProcess, ReadError};
+use super::process::{EngineProcess, ReadError, Rejected};
 use crate::board::Color;
 use crate::notation::Notation;
 use std::time::{Duration, Instant};
@@ -113,11 +113,11 @@ impl UsiDriver {
     pub(crate) fn connect(
         mut process: EngineProcess,
         setup: &EngineSetup,
-    ) -> Result<UsiDriver, (EngineProcess, Failure)> {
+    ) -> Result<UsiDriver, Rejected> {
         process.send("usi");
         let mut first = match read_announcement(&mut process) {
             Ok(a) => a,
-            Err(f) => return Err((process, f)),
+            Err(f) => return Err(Box::new((process, f))),
         };
         if !setup.options.is_empty() {
             for (name, value) in &setup.options {
@@ -127,14 +127,14 @@ impl UsiDriver {
             match read_announcement(&mut process) {
                 Ok(again) if !again.refusals.is_empty() => {
                     let why = format!("it refused an option it was given: {}", again.refusals[0]);
-                    return Err((process, Failure::Refused(why)));
+                    return Err(Box::new((process, Failure::Refused(why))));
                 }
                 Ok(again) => {
                     first.options = again.options;
                     first.variants = again.variants;
                     first.any_variant = again.any_variant;
                 }
-                Err(f) => return Err((process, f)),
+                Err(f) => return Err(Box::new((process, f))),
             }
         }
         Ok(UsiDriver {

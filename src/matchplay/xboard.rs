@@ -17,7 +17,7 @@ use super::driver::{
     parse_cp, thinking_line, Claimed, Clocks, Driver, EngineId, EngineScore, EngineSetup, Failure,
     GameStart, MoveTexts, Reply, TimeControl,
 };
-use super::process::{EngineProcess, ReadError};
+use super::process::{EngineProcess, ReadError, Rejected};
 use super::usi::HANDSHAKE_TIMEOUT;
 use crate::board::Color;
 use crate::notation::Notation;
@@ -95,10 +95,10 @@ impl XboardDriver {
     pub(crate) fn connect(
         mut process: EngineProcess,
         setup: &EngineSetup,
-    ) -> Result<XboardDriver, (EngineProcess, Failure)> {
+    ) -> Result<XboardDriver, Rejected> {
         if setup.node_limit.is_some() {
             let why = "nodes= needs a USI engine: XBoard has no per-move node limit";
-            return Err((process, Failure::Protocol(why.to_string())));
+            return Err(Box::new((process, Failure::Protocol(why.to_string()))));
         }
         process.send("xboard");
         process.send("protover 2");
@@ -112,7 +112,7 @@ impl XboardDriver {
                         "engine output ended during protover: {}",
                         process.exit_report()
                     );
-                    return Err((process, Failure::Crash(why)));
+                    return Err(Box::new((process, Failure::Crash(why))));
                 }
                 Err(ReadError::Timeout) => break, // protover 1 engines send no done=1
             };
@@ -157,7 +157,7 @@ impl XboardDriver {
                 driver.process.send(&format!("option {name}={value}"));
             }
             if let Err(f) = driver.ping() {
-                return Err((driver.process, f));
+                return Err(Box::new((driver.process, f)));
             }
         }
         driver.id.variants = driver

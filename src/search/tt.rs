@@ -99,7 +99,6 @@ fn unpack(data: u64) -> (TtEntry, u8) {
 pub fn max_hash_mb() -> usize {
     const CEILING: u64 = 65536;
     let half = crate::platform::physical_memory_mib().map_or(CEILING, |mib| mib / 2);
-    #[cfg(not(target_arch = "wasm32"))]
     let half = crate::platform::available_memory_mib().map_or(half, |left| half.min(left));
     half.clamp(1, CEILING) as usize
 }
