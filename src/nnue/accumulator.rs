@@ -95,7 +95,7 @@ impl NnueStack {
         let src = &below[(self.top - 1) * len..];
         let dst = &mut above[..len];
         #[cfg(target_arch = "x86_64")]
-        let done = if std::arch::is_x86_feature_detected!("avx2") {
+        let done = if crate::nnue::simd::avx2() {
             // SAFETY: `apply_avx2` needs nothing but AVX2, which the processor has (just
             // checked); it reads and writes only through its arguments.
             unsafe { apply_avx2(&self.net, pos, &change, bases, src, dst) };
@@ -344,7 +344,7 @@ mod tests {
                 apply(&net, after, &change, [0; 2], &src, &mut portable);
                 assert_eq!(portable, fresh, "{after:?}");
                 #[cfg(target_arch = "x86_64")]
-                if std::arch::is_x86_feature_detected!("avx2") {
+                if crate::nnue::simd::avx2() {
                     let mut wide = vec![0; src.len()];
                     // SAFETY: the processor has AVX2 (just checked).
                     unsafe { apply_avx2(&net, after, &change, [0; 2], &src, &mut wide) };

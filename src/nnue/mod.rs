@@ -10,6 +10,7 @@
 //!   for every kind of move (lion double moves and igui included) with a full refresh at the
 //!   root, and from `refresh_cache` where a royal moves into another bucket.
 //! - `embedded`: the nets compiled into the binary.
+//! - `simd`: whether the kernels run on AVX2, WebAssembly SIMD or neither.
 //!
 //! The trainer (`training::nnue`) writes the same file this module reads.
 //!
@@ -20,7 +21,9 @@ pub(crate) mod embedded;
 pub(crate) mod features;
 pub(crate) mod network;
 mod refresh_cache;
+mod simd;
 
 pub use accumulator::NnueStack;
 pub use features::feature_count;
 pub use network::{NetError, Network};
+pub use simd::kernels;

@@ -39,7 +39,8 @@ pub(super) fn positions() -> Vec<Position> {
 }
 
 /// Searches every bench position to `depth` (default `DEFAULT_DEPTH`) with `eval` and
-/// `params`; writes one line per position and last `<nodes> nodes <nps> nps`.
+/// `params`; writes the network kernels this processor runs (`kernels avx2`), one line per
+/// position and last `<nodes> nodes <nps> nps`.
 pub fn bench(
     depth: Option<u32>,
     eval: &EvalOptions,
@@ -66,6 +67,7 @@ pub fn bench_positions(
         eval: eval.clone(),
         params: *params,
     });
+    writeln!(out, "kernels {}", crate::nnue::kernels())?;
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
     for (i, pos) in positions.iter().enumerate() {
