@@ -102,6 +102,35 @@ fn handshake_lists_every_option_with_its_range() {
     e.close();
 }
 
+/// Windows GUIs (WinBoard, Shogidokoro, ShogiGUI) end their lines with `\r\n`: the `\r` must
+/// not end up inside an option value, a move or a SFEN.
+#[test]
+fn lines_ending_in_crlf_are_read_as_windows_guis_send_them() {
+    let mut e = Engine::start();
+    e.send_raw(b"usi\r\n");
+    e.expect("usiok");
+    e.send_raw(b"setoption name USI_Hash value 16\r\nsetoption name Threads value 1\r\n");
+    e.send_raw(b"usinewgame\r\nisready\r\n");
+    let lines = e.lines_until("readyok");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    let mut pos = Position::startpos(Variant::Chushogi);
+    let mut moves = Vec::new();
+    for _ in 0..2 {
+        let mv = pos.legal_moves()[0];
+        moves.push(write_move(&pos, mv, Notation::Usi));
+        pos.play(mv);
+    }
+    e.send_raw(format!("position startpos moves {}\r\n", moves.join(" ")).as_bytes());
+    assert_eq!(e.sfen(), pos.to_sfen());
+    e.send_raw(b"go depth 2\r\n");
+    let best = e.expect("bestmove ");
+    assert!(
+        parse_move(&pos, bestmove_word(&best), Notation::Usi).is_ok(),
+        "{best}"
+    );
+    e.close();
+}
+
 #[test]
 fn errors_are_answered_and_keep_the_position() {
     let mut e = Engine::usi();

@@ -192,6 +192,31 @@ fn promotions_and_the_engine_reply_in_a_set_position() {
     e.close();
 }
 
+/// WinBoard on Windows ends its lines with `\r\n`.
+#[test]
+fn winboard_lines_ending_in_crlf() {
+    let mut t = common::Transcript::shishi();
+    t.send_raw(b"xboard\r\nprotover 2\r\n");
+    let features = t.lines_until("feature done=1");
+    assert!(features.iter().any(|l| l.contains("chu")), "{features:?}");
+    t.send_raw(b"new\r\nvariant chu\r\nsd 2\r\nforce\r\n");
+    let pos = Position::startpos(Variant::Chushogi);
+    let first = write_move(&pos, pos.legal_moves()[0], Notation::Xboard);
+    t.send_raw(format!("usermove {first}\r\nping 1\r\n").as_bytes());
+    let replies = t.lines_until("pong 1");
+    assert!(
+        !replies
+            .iter()
+            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+        "{replies:?}"
+    );
+    t.send_raw(b"go\r\n");
+    let mv = t.expect("move ");
+    assert!(mv.len() > "move ".len(), "{mv}");
+    t.send_raw(b"quit\r\n");
+    t.close();
+}
+
 #[test]
 fn errors_are_answered_in_xboard_form() {
     let mut e = Engine::xboard();

@@ -3,20 +3,35 @@
 //! ([`Transcript`]: send a line, wait for a line starting with a prefix, keep what was seen).
 //!
 //! The USI tests run against another build of the same engine when `SHISHI_USI_ENGINE` names
-//! its command (`scripts/test` sets `node wasm/shishi-usi.mjs`, the browser build).
+//! its command (`scripts/test` sets `node wasm/shishi-usi.mjs`, the browser build). Every test
+//! here runs another shishi binary when `SHISHI_ENGINE_COMMAND` names its command line
+//! (`scripts/test-windows` sets `wine .../shishi.exe`, the Windows build under Wine).
 
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
+/// The shishi binary under test: the one cargo built, or the command line in
+/// `SHISHI_ENGINE_COMMAND` (its words split at spaces).
+pub(crate) fn shishi_command() -> Command {
+    let Ok(line) = std::env::var("SHISHI_ENGINE_COMMAND") else {
+        return Command::new(env!("CARGO_BIN_EXE_shishi"));
+    };
+    command_of(&line)
+}
+
+fn command_of(line: &str) -> Command {
+    let mut words = line.split_whitespace();
+    let mut cmd = Command::new(words.next().expect("a command line names a program"));
+    cmd.args(words);
+    cmd
+}
+
 /// `shishi ARGS` run to its end: the exit code (-1 for a signal), its stdout and its stderr.
 #[allow(dead_code)]
 pub(crate) fn run_shishi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .args(args)
-        .output()
-        .expect("binary runs");
+    let out = shishi_command().args(args).output().expect("binary runs");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -26,7 +41,7 @@ pub(crate) fn run_shishi(args: &[&str]) -> (i32, String, String) {
 
 /// The running engine, its standard input, and its output lines.
 pub(crate) fn spawn_shishi() -> (Child, Option<ChildStdin>, Receiver<String>) {
-    spawn(Command::new(env!("CARGO_BIN_EXE_shishi")))
+    spawn(shishi_command())
 }
 
 /// The USI engine under test: the built binary, or the command in `SHISHI_USI_ENGINE`.
@@ -35,11 +50,7 @@ pub(crate) fn spawn_usi_engine() -> (Child, Option<ChildStdin>, Receiver<String>
     let Ok(command) = std::env::var("SHISHI_USI_ENGINE") else {
         return spawn_shishi();
     };
-    let mut words = command.split_whitespace();
-    let program = words.next().expect("SHISHI_USI_ENGINE names a command");
-    let mut cmd = Command::new(program);
-    cmd.args(words);
-    spawn(cmd)
+    spawn(command_of(&command))
 }
 
 fn spawn(mut command: Command) -> (Child, Option<ChildStdin>, Receiver<String>) {
@@ -94,6 +105,13 @@ impl Transcript {
             rx,
             seen: Vec::new(),
         }
+    }
+
+    /// Sends `bytes` as they are: no newline is added (for line endings other than `\n`).
+    pub(crate) fn send_raw(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
     }
 
     pub(crate) fn send(&mut self, line: &str) {
