@@ -306,3 +306,29 @@ fn a_device_given_as_a_file_is_refused_at_once() {
         "not a regular file",
     );
 }
+
+#[test]
+fn version_names_the_commit_it_was_built_from() {
+    let (code, stdout, _) = shishi(&["--version"]);
+    assert_eq!(code, 0);
+    let want = format!("shishi {} (commit ", env!("CARGO_PKG_VERSION"));
+    let commit = stdout
+        .trim()
+        .strip_prefix(&want)
+        .and_then(|rest| rest.strip_suffix(')'))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let head = std::process::Command::new("git")
+        .args(["rev-parse", "--short=10", "HEAD"])
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string());
+    match head {
+        // The test runs from the checkout the binary was built from.
+        Some(head) => assert!(
+            commit == head || commit == format!("{head}-modified"),
+            "{commit} vs HEAD {head}"
+        ),
+        None => assert_eq!(commit, "unknown"),
+    }
+}

@@ -25,7 +25,7 @@ use clap::{Parser, Subcommand};
 #[derive(Parser)]
 #[command(
     name = "shishi",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("SHISHI_COMMIT"), ")"),
     about = "A Chu Shogi and Heian Shogi engine (USI and XBoard)"
 )]
 struct Cli {
