@@ -259,7 +259,9 @@ fn heian_pawn_units() -> i64 {
 }
 
 /// The inverse of [`units_to_centipawns`]: a centipawn score as a user saw it (a match PGN's
-/// comment, say), in the evaluation's units.
+/// comment, say), in the evaluation's units. Only training reads it, which the browser build
+/// leaves out.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub(crate) fn centipawns_to_units(family: Family, centipawns: i32) -> i32 {
     match family {
         Family::Chu => centipawns,
