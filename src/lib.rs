@@ -21,15 +21,19 @@
 //!   trainer (`train`).
 //! - `protocol`: USI and XBoard sessions on stdin/stdout, and the USI session fed a line at a
 //!   time by a browser (`wasm32-unknown-unknown`).
-//! - `cli`: the command line.
+//! - `cli`: the command line; `fuzzing`: every reader of user input as a function of bytes,
+//!   for the fuzz targets (`fuzz/`) and their smoke test.
 //!
 //! The browser build (`scripts/build-wasm`) leaves out what needs threads, processes or a
-//! filesystem: `matchplay`, `training` and `cli`.
+//! filesystem: `matchplay`, `training`, `cli` and `fuzzing`.
 
 pub mod analysis;
 pub mod board;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod game;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod matchplay;

@@ -21,7 +21,7 @@ const LAYERS: &[&[&str]] = &[
     &["search", "matchplay"],
     &["training", "analysis"],
     &["protocol"],
-    &["cli"],
+    &["cli", "fuzzing"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -44,9 +44,31 @@ pub fn engine_name() -> String {
     format!("shishi {}", env!("CARGO_PKG_VERSION"))
 }
 
+/// Set while output is discarded ([`quiet`]).
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Runs `f` with every line `emit` would write discarded, from every thread: the fuzz targets
+/// (the `fuzzing` module) run sessions millions of times and read none of their output.
+pub(crate) fn quiet<T>(f: impl FnOnce() -> T) -> T {
+    use std::sync::atomic::Ordering::Relaxed;
+    let before = QUIET.swap(true, Relaxed);
+    let out = f();
+    QUIET.store(before, Relaxed);
+    out
+}
+
+/// An XBoard session fed `lines`, its searches stopped at once (the `fuzzing` module).
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn xboard_session_for_fuzzing(lines: &[&str]) {
+    xboard::feed_stopping_searches(lines);
+}
+
 /// Writes one line to stdout and flushes it; a closed stdout is ignored (the loop ends at EOF).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn emit(line: &str) {
+    if QUIET.load(std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let _ = writeln!(out, "{line}");

@@ -55,6 +55,30 @@ struct Session {
     last_info: LastInfo,
 }
 
+/// Feeds `lines` to a fresh session as the stdin loop would, with every search told to stop at
+/// once: a search for a move is then reported (its move played and sent) as the loop reports
+/// it, an analysis is ended. The entry of the fuzz targets (the `fuzzing` module).
+pub(super) fn feed_stopping_searches(lines: &[&str]) {
+    let mut session = Session::new();
+    for line in lines {
+        if !session.handle(line) {
+            break;
+        }
+        if let Some(run) = &session.running {
+            if run.analyzing {
+                session.abort_search();
+            } else {
+                run.handle.stop();
+                while !run.handle.is_finished() {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                session.report_finished();
+            }
+        }
+    }
+    session.close(false);
+}
+
 /// Runs the loop after the `xboard` command.
 pub(super) fn run(lines: &Lines) {
     let mut session = Session::new();
