@@ -78,3 +78,18 @@ fn chu_games_xboard_saved_read_and_are_written_in_xboards_notation() {
 fn heian_games_xboard_saved_read_and_are_written_in_xboards_notation() {
     assert!(read_and_rewrite("results/xboard-heian.pgn", Preset::Lishogi) > 20);
 }
+
+/// Found by the fuzz smoke test: a `}` outside a comment made the reader push empty words
+/// without end until memory ran out.
+#[test]
+fn a_closing_brace_without_its_comment_is_refused_with_its_line() {
+    let text = "[Variant \"chu\"]\n\n1. e5 {+0.16/11} e8\n2. g5 N.2} 3. h5 *\n";
+    let err = record::read(text.as_bytes(), Some(Format::Pgn), &ReadOptions::default())
+        .err()
+        .expect("refused");
+    let message = err.to_string();
+    assert!(
+        message.contains("line 4") && message.contains("}"),
+        "{message}"
+    );
+}

@@ -106,6 +106,7 @@ fn tokens<'a>(lines: &[&'a str], first: usize) -> Result<Vec<Token<'a>>, RecordE
                     rest = &rest[1..];
                 }
                 ';' => rest = "",
+                '}' => return Err(RecordError::at(number, "a } without its {")),
                 '(' => {
                     depth += 1;
                     rest = &rest[1..];
