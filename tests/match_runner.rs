@@ -985,6 +985,7 @@ fn a_missing_readyok_is_a_loss_on_time() {
 
 /// An engine that cannot start says why: not found, not executable, its exit code and the last
 /// lines of its stderr (before: "engine output ended while waiting for usiok", stderr discarded).
+/// The match exits with code 3, which the cluster driver retries (a refused option is 2).
 #[test]
 fn an_engine_that_does_not_start_says_why() {
     let bin = env!("CARGO_BIN_EXE_shishi");
@@ -1001,7 +1002,7 @@ fn an_engine_that_does_not_start_says_why() {
             .output()
             .expect("shishi runs");
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(out.status.code(), Some(3), "{stderr}");
         assert!(stderr.contains(why), "{engine}: {stderr}");
     }
 }

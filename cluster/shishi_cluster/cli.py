@@ -10,7 +10,8 @@ import ray
 
 from .datagen import run_datagen
 from .journal import JournalMismatch
-from .process import UsageFailure
+from .process import PanicFailure, UsageFailure
+from .shipping import UnsafeCache
 from .sprt import run_sprt
 
 
@@ -70,9 +71,12 @@ def main(argv=None):
         else:
             run_datagen(args.shishi, _rest(args.datagen_args), args.games, args.seed,
                         args.shards, args.state, args.out, workers=args.workers)
-    except (UsageFailure, JournalMismatch) as e:
+    except (UsageFailure, JournalMismatch, UnsafeCache) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except PanicFailure as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
     finally:
         ray.shutdown()
     return 0

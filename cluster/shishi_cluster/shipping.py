@@ -2,12 +2,15 @@
 
 Each file is put in Ray's object store once and written on a worker machine into a cache
 named by its SHA-256, so a binary crosses the network once per machine, not once per task, and
-two versions of one file never mix. Arguments that name a shipped file are rewritten to its
-place on the worker."""
+two versions of one file never mix. The cache is a private directory (mode 700, this user's
+own), and a cached file is hashed again every time a task uses it: a file that does not match
+its name (planted, or cut short) is written afresh from the shipment. Arguments that name a
+shipped file are rewritten to its place on the worker."""
 
 import hashlib
 import os
 import shlex
+import stat
 import tempfile
 from pathlib import Path
 
@@ -29,20 +32,50 @@ def ship(paths):
     return files
 
 
+class UnsafeCache(Exception):
+    """The cache directory belongs to another user: nothing in it can be trusted."""
+
+
+def private_cache(cache=None):
+    """The cache directory, made if missing, this user's own and closed to others (mode 700)."""
+    cache = Path(cache or CACHE)
+    cache.mkdir(mode=0o700, parents=True, exist_ok=True)
+    info = cache.lstat()
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid():
+        raise UnsafeCache(f"{cache} is not a directory of this user's: set SHISHI_CLUSTER_CACHE")
+    if stat.S_IMODE(info.st_mode) != 0o700:
+        os.chmod(cache, 0o700)
+    return cache
+
+
+def intact(path, digest):
+    """Whether `path` is a regular file whose SHA-256 is `digest`."""
+    try:
+        if not stat.S_ISREG(path.lstat().st_mode):
+            return False
+        return hashlib.sha256(path.read_bytes()).hexdigest() == digest
+    except OSError:
+        return False
+
+
+def place(cache, digest, name, fetch):
+    """The cached copy of a shipped file, written from `fetch()` unless an intact one is there."""
+    target = cache / digest / name
+    if not intact(target, digest):
+        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        partial = target.with_name(f".{name}.{os.getpid()}.partial")
+        partial.write_bytes(fetch())
+        os.chmod(partial, 0o700)
+        os.replace(partial, target)
+    return target
+
+
 def materialise(files):
-    """On a worker: writes each shipped file into the cache unless it is there already, and
-    returns local path -> path on this machine."""
-    places = {}
-    for local, (digest, name, ref) in files.items():
-        target = CACHE / digest / name
-        if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            partial = target.with_name(f".{name}.{os.getpid()}.partial")
-            partial.write_bytes(ray.get(ref))
-            os.chmod(partial, 0o755)
-            os.replace(partial, target)
-        places[local] = str(target)
-    return places
+    """On a worker: each shipped file in the cache, checked; returns local path -> path on this
+    machine."""
+    cache = private_cache()
+    return {local: str(place(cache, digest, name, lambda ref=ref: ray.get(ref)))
+            for local, (digest, name, ref) in files.items()}
 
 
 def rewrite(args, places):

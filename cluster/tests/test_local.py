@@ -176,3 +176,65 @@ class SliceOutput(unittest.TestCase):
         for stdout, pairs in [(self.TABLE, 2), (self.ELO, 2), (self.TABLE + self.ELO, 3)]:
             with self.assertRaises(SliceOutputError):
                 parse_match_output(stdout, pairs=pairs)
+
+
+class ExitCodes(unittest.TestCase):
+    """shishi's exit code sorted (issue 73: a panic was retried five times while exit code 2,
+    which also meant "engine did not start", stopped the run)."""
+
+    def test_each_code_means_its_failure(self):
+        from shishi_cluster.process import (PanicFailure, TransientFailure, UsageFailure,
+                                            failure_of)
+        self.assertIsNone(failure_of(0, "shishi match", ""))
+        for code, kind in [(2, UsageFailure), (-signal.SIGABRT, PanicFailure),
+                           (134, PanicFailure), (3, TransientFailure),
+                           (-signal.SIGKILL, TransientFailure), (1, TransientFailure)]:
+            self.assertIsInstance(failure_of(code, "shishi match", "why\n"), kind, code)
+
+    def test_a_real_panic_and_a_real_start_failure(self):
+        from shishi_cluster.process import PanicFailure, TransientFailure, run_shishi
+        with self.assertRaises(TransientFailure):
+            run_shishi([SHISHI, "match", "--engine", "/nonexistent/engine", "--engine", SHISHI,
+                        "--games", "2", "--variant", "heian", "--tc", "1+0.01", "--proto", "usi"])
+        with self.assertRaises(PanicFailure):
+            run_shishi(["sh", "-c", "kill -ABRT $$"])
+
+
+class Cache(unittest.TestCase):
+    """The worker's file cache (issue 73: a cached binary was trusted without re-hashing, in a
+    directory anyone could write)."""
+
+    def test_the_cache_is_private_and_a_planted_file_is_replaced(self):
+        import hashlib
+        import stat
+        from shishi_cluster.shipping import place, private_cache
+        with tempfile.TemporaryDirectory() as tmp:
+            cache = Path(tmp, "cache")
+            cache.mkdir(mode=0o777)
+            os.chmod(cache, 0o777)
+            self.assertEqual(stat.S_IMODE(private_cache(cache).stat().st_mode), 0o700)
+            good = b"the real engine"
+            digest = hashlib.sha256(good).hexdigest()
+            planted = cache / digest / "shishi"
+            planted.parent.mkdir()
+            planted.write_bytes(b"a planted engine")
+            fetched = []
+
+            def fetch():
+                fetched.append(1)
+                return good
+
+            self.assertEqual(place(cache, digest, "shishi", fetch).read_bytes(), good)
+            self.assertEqual(place(cache, digest, "shishi", fetch).read_bytes(), good)
+            self.assertEqual(len(fetched), 1, "an intact copy is used as it is")
+
+    def test_a_cache_of_another_user_is_refused(self):
+        from shishi_cluster.shipping import UnsafeCache, private_cache
+        if os.getuid() != 0:
+            self.skipTest("only root can make a directory of another user here")
+        with tempfile.TemporaryDirectory() as tmp:
+            cache = Path(tmp, "cache")
+            cache.mkdir()
+            os.chown(cache, 65534, 65534)
+            with self.assertRaises(UnsafeCache):
+                private_cache(cache)

@@ -102,6 +102,10 @@ pub fn parse_position(variant: Variant, sfen: &str) -> Result<Position, UsageErr
         .map_err(|e| UsageError(format!("bad SFEN for {variant}: {e}")))
 }
 
+/// The exit code of a match whose engine did not start or failed its handshake (2 is a refused
+/// argument or option, 134 a panic): the cluster driver retries it, and only it.
+pub const ENGINE_START_FAILED: i32 = 3;
+
 /// Runs the program; returns the process exit code.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
@@ -116,7 +120,14 @@ pub fn run() -> i32 {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Analyse(args)) => analyse::run(args),
-        Some(Command::Match(args)) => play_match::run(args),
+        Some(Command::Match(args)) => match play_match::run(args) {
+            Err(play_match::MatchError::EngineStart(msg)) => {
+                eprintln!("error: {msg}");
+                return ENGINE_START_FAILED;
+            }
+            Err(play_match::MatchError::Usage(e)) => Err(e),
+            Ok(()) => Ok(()),
+        },
         Some(Command::Mate(args)) => mate::run(args),
         Some(Command::Datagen(args)) => datagen::run(args),
         Some(Command::Tune(args)) => tune::run(args),

@@ -10,7 +10,8 @@ use crate::matchplay::pgn::{write_record, RecordInfo};
 use crate::matchplay::resume::{read_past_games, PastGame, ResumeCheck};
 use crate::matchplay::stats::Sprt;
 use crate::matchplay::{
-    check_engine, distinct_names, run_match, summary_table, MatchConfig, MatchGame, Protocol,
+    check_engine, distinct_names, run_match, summary_table, EngineCheckError, MatchConfig,
+    MatchGame, Protocol,
 };
 use crate::record::{self, Format, ReadOptions};
 use crate::rules::RuleSet;
@@ -202,7 +203,20 @@ fn in_xboard_notation(text: &str, variant: Variant, rules: RuleSet) -> String {
     }
 }
 
-pub(super) fn run(args: MatchArgs) -> Result<(), UsageError> {
+/// Why a match did not run: a refused argument or option (exit code 2), or an engine that did
+/// not start or failed its handshake (exit code 3: on another machine, or later, it may).
+pub(super) enum MatchError {
+    Usage(UsageError),
+    EngineStart(String),
+}
+
+impl From<UsageError> for MatchError {
+    fn from(e: UsageError) -> MatchError {
+        MatchError::Usage(e)
+    }
+}
+
+pub(super) fn run(args: MatchArgs) -> Result<(), MatchError> {
     let engine_texts: [String; 2] = args.engines.clone().try_into().map_err(|_| {
         UsageError(format!(
             "give exactly two --engine, not {}",
@@ -220,7 +234,9 @@ pub(super) fn run(args: MatchArgs) -> Result<(), UsageError> {
     }
     let engines: [_; 2] = engines.try_into().expect("two engines");
     if args.games == 0 {
-        return Err(UsageError("--games must be at least 1".into()));
+        return Err(MatchError::Usage(UsageError(
+            "--games must be at least 1".into(),
+        )));
     }
     let sprt = args
         .sprt
@@ -229,10 +245,17 @@ pub(super) fn run(args: MatchArgs) -> Result<(), UsageError> {
         .transpose()
         .map_err(|e| UsageError(format!("--sprt: {e}")))?;
     for engine in &engines {
-        check_engine(engine, variant, args.game.debug).map_err(|e| UsageError(e.to_string()))?;
+        check_engine(engine, variant, args.game.debug).map_err(|e| match e {
+            EngineCheckError::DidNotStart { .. } => MatchError::EngineStart(e.to_string()),
+            _ => MatchError::Usage(UsageError(e.to_string())),
+        })?;
     }
     let resumed = match (&args.pgn, args.resume) {
-        (None, true) => return Err(UsageError("--resume needs the match's --pgn file".into())),
+        (None, true) => {
+            return Err(MatchError::Usage(UsageError(
+                "--resume needs the match's --pgn file".into(),
+            )))
+        }
         (Some(path), true) => past_games(path, &args, variant, &engines, &game.openings)?,
         _ => Vec::new(),
     };
@@ -264,7 +287,9 @@ pub(super) fn run(args: MatchArgs) -> Result<(), UsageError> {
     });
     print!("{}", summary_table(&config, &summary));
     match pgn_error {
-        Some(e) => Err(UsageError(format!("writing the PGN failed: {e}"))),
+        Some(e) => Err(MatchError::Usage(UsageError(format!(
+            "writing the PGN failed: {e}"
+        )))),
         None => Ok(()),
     }
 }

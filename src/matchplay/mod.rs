@@ -130,6 +130,13 @@ pub struct MatchSummary {
 /// Why an engine cannot take part in the match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineCheckError {
+    /// It answered an option it was given with an error: it would every time.
+    Refused {
+        /// The engine's label, or its command.
+        engine: String,
+        /// What it said.
+        why: String,
+    },
     /// It did not start or failed its handshake.
     DidNotStart {
         /// The engine's label, or its command.
@@ -151,7 +158,7 @@ pub enum EngineCheckError {
 impl fmt::Display for EngineCheckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::DidNotStart { engine, why } => {
+            Self::Refused { engine, why } | Self::DidNotStart { engine, why } => {
                 write!(f, "engine '{engine}' did not start: {why}")
             }
             Self::VariantNotDeclared {
@@ -250,17 +257,16 @@ pub fn inspect_engine(
     debug: bool,
 ) -> Result<EngineId, EngineCheckError> {
     let mut driver = connect(engine, variant, debug).map_err(|f| {
+        let label = engine
+            .name
+            .clone()
+            .unwrap_or_else(|| engine.command.clone());
         let why = match f {
-            Failure::Crash(e) | Failure::Protocol(e) | Failure::Refused(e) => e,
+            Failure::Refused(why) => return EngineCheckError::Refused { engine: label, why },
+            Failure::Crash(e) | Failure::Protocol(e) => e,
             Failure::Timeout => "no answer to the handshake".to_string(),
         };
-        EngineCheckError::DidNotStart {
-            engine: engine
-                .name
-                .clone()
-                .unwrap_or_else(|| engine.command.clone()),
-            why,
-        }
+        EngineCheckError::DidNotStart { engine: label, why }
     })?;
     let id = driver.id().clone();
     let wanted = driver.variant_name().to_string();
