@@ -129,7 +129,10 @@ fn every_relative_link_in_the_markdown_resolves() {
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
         for why in broken_links(file, &text) {
-            broken.push(format!("{}: {why}", file.strip_prefix(root).unwrap().display()));
+            broken.push(format!(
+                "{}: {why}",
+                file.strip_prefix(root).unwrap().display()
+            ));
         }
     }
     assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
