@@ -357,3 +357,17 @@ fn kinu57_has_no_mate_within_its_published_length() {
         assert_eq!(report.outcome, MateOutcome::NoMate, "{preset:?}");
     }
 }
+
+/// Issue 74: the problem of issue 41 published as a mate in 15 is a mate in 21 by Muller's
+/// errata to Hodges' Middle Shogi Manual; the suite gives 21, and 21 is proven shortest.
+#[test]
+fn the_corrected_length_of_the_published_fifteen_is_proven() {
+    let sfen = "12/11r/9c2/12/6+t4H/12/8+h2L/7+p1c2/5N1+H1+p1+p/3q4+pk2/6D+M4/7+l1CF1 b - 1";
+    let suite = std::fs::read_to_string("positions/tsume-issue41.epd").unwrap();
+    let line = suite
+        .lines()
+        .find(|l| l.starts_with(sfen))
+        .expect("in the suite");
+    assert!(line.ends_with("; 21"), "{line}");
+    assert_eq!(proven_length(&Position::from_sfen_any(sfen).unwrap()), 21);
+}
