@@ -108,3 +108,12 @@ fn no_panic_on_arbitrary_strings() {
         let _ = Position::from_xboard_fen(Variant::Heian, s);
     }
 }
+
+/// Found by the fuzz target `sfen` (cargo fuzz, overflow checks on): a run count near
+/// `usize::MAX` overflowed the sum of a rank's files while the board's size was guessed.
+#[test]
+fn a_run_count_near_the_largest_number_is_refused() {
+    let sfen = "4g2000000000\u{dd}000000000000000000000000000000000000000018446744073709551607";
+    assert!(Position::from_sfen_any(sfen).is_err());
+    assert!(Position::from_sfen_any("18446744073709551615a/12 b - 1").is_err());
+}

@@ -245,15 +245,15 @@ fn board_dimensions(board: &str) -> Option<(usize, usize)> {
             continue;
         }
         if !digits.is_empty() {
-            files += digits.parse::<usize>().ok()?;
+            files = digits.parse::<usize>().ok()?.checked_add(files)?;
             digits.clear();
         }
         if c.is_ascii_alphabetic() {
-            files += 1;
+            files = files.checked_add(1)?;
         }
     }
     if !digits.is_empty() {
-        files += digits.parse::<usize>().ok()?;
+        files = digits.parse::<usize>().ok()?.checked_add(files)?;
     }
     Some((files, board.split('/').count()))
 }
