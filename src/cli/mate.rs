@@ -6,9 +6,12 @@
 use super::{parse_position, parse_rules, parse_variant, UsageError};
 use crate::notation::{write_move, Notation};
 use crate::position::Position;
-use crate::tsume::{solve, verify, MateLimits, MateOutcome, MateReport};
+use crate::tsume::{
+    solve, verify, MateLimits, MateOutcome, MateProgress, MateReport, ProgressHook,
+};
 use clap::Args;
 use std::io::Write;
+use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(Args)]
@@ -38,6 +41,11 @@ pub(super) struct MateArgs {
     /// The longest mate looked for, in plies (1 to 2001): "no mate" then means none within it.
     #[arg(long, default_value_t = crate::tsume::MAX_PLIES)]
     max_plies: usize,
+    /// While a problem takes longer, print how it stands every this many seconds on standard
+    /// error: nodes, the root's proof and disproof numbers, the shortest mate so far, the
+    /// table's memory (0: never)
+    #[arg(long, default_value_t = 10)]
+    progress: u64,
 }
 
 /// One problem of the run.
@@ -173,6 +181,39 @@ fn judge(problem: &Problem, report: &MateReport, max_plies: usize) -> (Verdict, 
     }
 }
 
+/// One line of a long solve's progress.
+fn progress_line(p: &MateProgress) -> String {
+    let best = p
+        .best
+        .map_or("no mate yet".to_string(), |b| format!("mate in {b} found"));
+    format!(
+        "{:.0} s, {} nodes, root pn {} dn {}, {best}, searching within {} plies; table {} of {} positions ({} MiB)",
+        p.elapsed.as_secs_f64(),
+        p.nodes,
+        p.root_pn,
+        p.root_dn,
+        p.within,
+        p.table_entries,
+        p.table_capacity,
+        p.table_mib()
+    )
+}
+
+/// The solver's limits from the command line.
+fn limits_of(args: &MateArgs) -> MateLimits {
+    MateLimits {
+        max_plies: args.max_plies,
+        time: Some(Duration::from_millis(args.movetime.max(1))),
+        nodes: args.nodes,
+        table_mb: args.hash,
+        stop: None,
+        progress: (args.progress > 0).then(|| ProgressHook {
+            every: Duration::from_secs(args.progress),
+            report: Arc::new(|p: &MateProgress| eprintln!("\r\x1b[K  {}", progress_line(p))),
+        }),
+    }
+}
+
 pub(super) fn run(args: MateArgs) -> Result<(), UsageError> {
     let problems = read_problems(&args)?;
     if args.hash == 0 || args.hash > crate::search::tt::max_hash_mb() {
@@ -186,13 +227,7 @@ pub(super) fn run(args: MateArgs) -> Result<(), UsageError> {
             crate::tsume::MAX_PLIES
         )));
     }
-    let limits = MateLimits {
-        max_plies: args.max_plies,
-        time: Some(Duration::from_millis(args.movetime.max(1))),
-        nodes: args.nodes,
-        table_mb: args.hash,
-        stop: None,
-    };
+    let limits = limits_of(&args);
     let total = problems.len();
     let mut counts = [0usize; 5];
     let mut shortest = 0;

@@ -58,6 +58,51 @@ pub struct MateLimits {
     pub max_plies: usize,
     /// Interrupts the solver (`stop`): set from another thread, or polled by the solver.
     pub stop: Option<Arc<StopSignal>>,
+    /// Told how the solve stands every so often, for a user watching a long one.
+    pub progress: Option<ProgressHook>,
+}
+
+/// How a solve stands: what `shishi mate` shows while a long problem is solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MateProgress {
+    /// Time since the solve began.
+    pub elapsed: Duration,
+    /// Positions expanded so far.
+    pub nodes: u64,
+    /// The root's proof number as the running search last stored it (1 before it stored one).
+    pub root_pn: u32,
+    /// The root's disproof number, likewise.
+    pub root_dn: u32,
+    /// The shortest mate proven so far, in plies.
+    pub best: Option<u16>,
+    /// The longest mate the running search looks for, in plies.
+    pub within: u16,
+    /// Positions in the proof table.
+    pub table_entries: usize,
+    /// How many positions the table's memory holds.
+    pub table_capacity: usize,
+}
+
+impl MateProgress {
+    /// The proof table's memory in use, in MiB.
+    pub fn table_mib(&self) -> usize {
+        (self.table_entries * ENTRY_BYTES) >> 20
+    }
+}
+
+/// A callback for [`MateProgress`], called about every `every` (from the solving thread).
+#[derive(Clone)]
+pub struct ProgressHook {
+    /// How often.
+    pub every: Duration,
+    /// What is called.
+    pub report: Arc<dyn Fn(&MateProgress) + Send + Sync>,
+}
+
+impl std::fmt::Debug for ProgressHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ProgressHook(every {:?})", self.every)
+    }
 }
 
 impl Default for MateLimits {
@@ -68,6 +113,7 @@ impl Default for MateLimits {
             table_mb: 64,
             max_plies: MAX_PLIES,
             stop: None,
+            progress: None,
         }
     }
 }
@@ -260,6 +306,12 @@ struct Solver {
     exhausted: bool,
     /// A node count at which the current search pauses (a share of the budget).
     cap: Option<u64>,
+    /// The root's key, the shortest mate proven so far, the ply limit of the running search
+    /// and when progress was last reported: for [`MateProgress`].
+    root: u64,
+    best: Option<u16>,
+    within: u16,
+    reported: Duration,
 }
 
 /// Solves the tsume in `pos` (the side to move attacks) within `limits`: a first mate, then
@@ -336,6 +388,10 @@ impl Solver {
             stopped: false,
             exhausted: false,
             cap: None,
+            root: pos.key(),
+            best: None,
+            within: 0,
+            reported: Duration::ZERO,
         }
     }
 
@@ -353,14 +409,36 @@ impl Solver {
             self.stopped |= stop || nodes;
             return;
         }
-        let time = self.limits.time.is_some_and(|t| self.start.elapsed() >= t);
+        let elapsed = self.start.elapsed();
+        let time = self.limits.time.is_some_and(|t| elapsed >= t);
         self.exhausted |= stop || time || nodes;
         self.stopped |= self.exhausted || self.cap.is_some_and(|c| self.nodes >= c);
+        if let Some(hook) = &self.limits.progress {
+            if elapsed >= self.reported + hook.every {
+                self.reported = elapsed;
+                (hook.report)(&self.progress(elapsed));
+            }
+        }
+    }
+
+    fn progress(&self, elapsed: Duration) -> MateProgress {
+        let (root_pn, root_dn) = self.table.get(&self.root).map_or((1, 1), |e| (e.pn, e.dn));
+        MateProgress {
+            elapsed,
+            nodes: self.nodes,
+            root_pn,
+            root_dn,
+            best: self.best,
+            within: self.within,
+            table_entries: self.table.len(),
+            table_capacity: self.capacity,
+        }
     }
 
     /// Searches the current position with `limit` plies until it is settled or the budget
     /// runs out.
     fn prove(&mut self, limit: u16) -> Value {
+        self.within = limit;
         loop {
             let v = self.mid(INF - 1, INF - 1, limit);
             if v.settled() || self.stopped {
@@ -373,10 +451,12 @@ impl Solver {
     /// as mates have odd lengths) until one is refuted: the length of the shortest mate found
     /// and whether it is proven shortest.
     fn shorten(&mut self, mut length: u16) -> (u16, bool) {
+        self.best = Some(length);
         while length > 1 && !self.exhausted {
             let v = self.prove_shared(length - 2);
             if v.pn == 0 {
                 length = v.dist;
+                self.best = Some(length);
             } else if v.dn == 0 {
                 return (length, true);
             }

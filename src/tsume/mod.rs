@@ -30,5 +30,7 @@ mod expansions;
 mod rules;
 mod verify;
 
-pub use dfpn::{mate_within, solve, MateLimits, MateOutcome, MateReport, MAX_PLIES};
+pub use dfpn::{
+    mate_within, solve, MateLimits, MateOutcome, MateProgress, MateReport, ProgressHook, MAX_PLIES,
+};
 pub use verify::{verified_line, verify, VerifyError};
