@@ -49,9 +49,10 @@ pub(super) struct TrainArgs {
     /// it, so weights the data seldom moves fade instead of keeping a few positions' noise.
     #[arg(long, default_value_t = 0.0)]
     weight_decay: f32,
-    /// Weight of the search score in the target; the rest is the game result.
+    /// Weight of the search score's win chance in the target; the rest is the game result
+    /// (`tune --lambda` weighs the result instead: the two are named apart).
     #[arg(long, default_value_t = 0.75)]
-    lambda: f32,
+    score_weight: f32,
     /// Sigmoid scale in evaluation units; fitted to the results when not given.
     #[arg(long)]
     k: Option<f32>,
@@ -115,8 +116,11 @@ fn check(args: &TrainArgs) -> Result<(), UsageError> {
             args.weight_decay
         ));
     }
-    if !(0.0..=1.0).contains(&args.lambda) {
-        return bad(format!("--lambda must be in [0, 1], not {}", args.lambda));
+    if !(0.0..=1.0).contains(&args.score_weight) {
+        return bad(format!(
+            "--score-weight must be in [0, 1], not {}",
+            args.score_weight
+        ));
     }
     if !(0.0..0.5).contains(&args.validation) {
         return bad(format!(
@@ -202,7 +206,7 @@ fn train_options(args: &TrainArgs, k: f32) -> TrainOptions {
         lr: args.lr,
         target: Target {
             k,
-            lambda: args.lambda,
+            lambda: args.score_weight,
         },
         weight_decay: args.weight_decay,
         seed: args.seed,
@@ -272,12 +276,12 @@ pub(super) fn run(args: TrainArgs) -> Result<(), UsageError> {
         ""
     };
     println!(
-        "wrote {} ({} hidden, {} output bucket(s), {} royal bucket(s){added}, K {k:.1}, lambda {}) in {:.1}s",
+        "wrote {} ({} hidden, {} output bucket(s), {} royal bucket(s){added}, K {k:.1}, score weight {}) in {:.1}s",
         args.out,
         model.hidden,
         model.buckets,
         model.royal_buckets,
-        args.lambda,
+        args.score_weight,
         clock.elapsed().as_secs_f64()
     );
     Ok(())
