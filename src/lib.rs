@@ -8,6 +8,7 @@
 //! - `position`: a position with make/undo, SFEN and XBoard FEN, game end by position.
 //! - `nnue`: the network evaluation, its accumulators kept by make/undo, the embedded nets.
 //! - `movegen`: legal moves, lion power and the lion-trading rules.
+//! - `eval`: the hand-crafted evaluation, its weights as data, and the fixed piece values.
 //! - `notation`: USI and XBoard spellings of moves.
 //! - `perft`: perft and divide.
 //! - `game`: a game record: moves, repetition and the game's result.
@@ -31,6 +32,7 @@ pub mod analysis;
 pub mod board;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+pub mod eval;
 #[cfg(not(target_arch = "wasm32"))]
 #[doc(hidden)]
 pub mod fuzzing;

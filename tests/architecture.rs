@@ -13,6 +13,7 @@ const LAYERS: &[&[&str]] = &[
     &["position"],
     &["nnue"],
     &["movegen"],
+    &["eval"],
     &["notation"],
     &["perft"],
     &["game"],

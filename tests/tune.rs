@@ -7,7 +7,7 @@ mod common;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shishi::board::{Family, Variant};
-use shishi::search::weights::Weights;
+use shishi::eval::weights::Weights;
 use shishi::training::record::{Record, Result01};
 use shishi::Position;
 use std::path::PathBuf;

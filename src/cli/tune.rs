@@ -1,11 +1,11 @@
 //! `shishi tune --data FILE... --family chu|heian --out PATH`: fits the evaluation's weights to
 //! self-play records (Texel tuning, see `training::tune`) and writes a weights file in the
-//! format of `src/search/weights/*.txt`. Lines that are not records are skipped and reported
+//! format of `src/eval/weights/*.txt`. Lines that are not records are skipped and reported
 //! (file and line number, the first ten shown, then the count).
 
 use super::UsageError;
 use crate::board::Family;
-use crate::search::weights::Weights;
+use crate::eval::weights::Weights;
 use crate::training::tune::{Dataset, TuneOptions, Tuner};
 use clap::Args;
 use std::time::Instant;
@@ -212,7 +212,7 @@ fn header(
 ) -> String {
     format!(
         "Evaluation weights: the format and the meaning of every parameter are in \
-         src/search/weights.rs.\n\
+         src/eval/weights.rs.\n\
          Tuned by `shishi tune` from: {}\n\
          {} positions ({} training, {} held out), {} epochs, lambda {}, l2 {}, frozen [{}], K \
          {k:.1}, lr {}, batch {}\n\

@@ -45,10 +45,12 @@ pub fn engine_name() -> String {
 }
 
 /// Set while output is discarded ([`quiet`]).
+#[cfg(not(target_arch = "wasm32"))]
 static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Runs `f` with every line `emit` would write discarded, from every thread: the fuzz targets
 /// (the `fuzzing` module) run sessions millions of times and read none of their output.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn quiet<T>(f: impl FnOnce() -> T) -> T {
     use std::sync::atomic::Ordering::Relaxed;
     let before = QUIET.swap(true, Relaxed);

@@ -58,7 +58,7 @@ impl Score {
     /// of `family` (mates unchanged).
     pub fn in_centipawns(self, family: Family) -> Score {
         match self {
-            Score::Cp(units) => Score::Cp(eval::units_to_centipawns(family, units)),
+            Score::Cp(units) => Score::Cp(crate::eval::units_to_centipawns(family, units)),
             mate => mate,
         }
     }
@@ -178,7 +178,6 @@ impl Default for EngineOptions {
 
 mod bench;
 mod engine;
-pub(crate) mod eval;
 pub mod params;
 pub mod picker;
 pub(crate) mod see;
@@ -186,7 +185,6 @@ mod shared;
 mod threat;
 mod time;
 pub mod tt;
-pub mod weights;
 mod worker;
 
 pub use bench::{bench, bench_positions, BenchResult};
@@ -194,3 +192,32 @@ pub use engine::{Engine, OnInfo, SearchHandle, Waker};
 pub use shared::{Control, Poll};
 pub use time::{plan as time_plan, TimePlan};
 pub use worker::{MATE, MAX_PLY};
+
+#[cfg(test)]
+mod tests {
+    use super::Score;
+    use crate::board::{Family, Kind};
+    use crate::eval::weights::{Layout, Weights};
+
+    #[test]
+    fn reported_heian_scores_count_a_pawn_as_100() {
+        let weights = Weights::embedded(Family::Heian);
+        let pawn = weights.get(Layout::of(Family::Heian).material(Kind::HeianPawn));
+        assert!(
+            pawn > 100,
+            "the test needs a pawn weight off the centipawn scale: {pawn}"
+        );
+        assert_eq!(Score::Cp(pawn).in_centipawns(Family::Heian), Score::Cp(100));
+        assert_eq!(
+            Score::Cp(-3 * pawn).in_centipawns(Family::Heian),
+            Score::Cp(-300)
+        );
+        assert_eq!(Score::Cp(pawn).in_centipawns(Family::Chu), Score::Cp(pawn));
+        assert_eq!(
+            Score::Mate(-7).in_centipawns(Family::Heian),
+            Score::Mate(-7)
+        );
+        assert_eq!(format!("[{:<8}]", Score::Cp(-42)), "[cp -42  ]");
+        assert_eq!(format!("{}", Score::Mate(5)), "mate 5");
+    }
+}

@@ -8,10 +8,10 @@
 //! it. Where the moves of its piece alone tell whether the hash move is legal (Chu), it is yielded
 //! before any move is generated, so a cut-off on it costs no generation.
 
-use super::eval::{captured_value, victim_value};
 use super::params::SearchParams;
 use super::see::see_ge;
 use crate::board::{Color, Piece, Square};
+use crate::eval::{captured_value, victim_value};
 use crate::movegen::{generate, generate_tactical, is_legal_by_piece, MoveList};
 use crate::moves::Move;
 use crate::position::Position;

@@ -26,10 +26,10 @@
 //! the exchange, as it usually ends the game. Heian pins are ignored; a king recapturing into a
 //! defended square loses a royal's value, so it is never chosen.
 
-use super::eval::{captured_value, victim_value};
 use super::params as p;
 use crate::board::attacks::tables;
 use crate::board::{Bitboard, Color, Kind, Square};
+use crate::eval::{captured_value, victim_value};
 use crate::moves::Move;
 use crate::position::Position;
 

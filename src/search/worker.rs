@@ -14,7 +14,6 @@
 //! network's accumulator frames; it shares only the transposition table and the flags in
 //! `Shared`.
 
-use super::eval::{captured_value, evaluate, psq_delta, psq_total};
 use super::params::SearchParams;
 use super::picker::{is_tactical, History, Picker};
 use super::see::see_ge;
@@ -25,6 +24,7 @@ use super::tt::{Bound, TtEntry};
 use super::{Score, SearchInfo};
 use crate::board::attacks::tables;
 use crate::board::{Bitboard, Family, Piece, Square};
+use crate::eval::{captured_value, evaluate, psq_delta, psq_total};
 use crate::moves::Move;
 use crate::nnue::{Network, NnueStack};
 use crate::position::{Outcome, Position};

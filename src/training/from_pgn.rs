@@ -13,11 +13,12 @@ use super::packed::PackedGame;
 use super::record::Result01;
 use super::selfplay::{sente_view, worth_recording};
 use crate::board::{Color, Variant};
+use crate::eval;
 use crate::matchplay::pgn_read::{CommentScore, PgnRecord};
 use crate::notation::{parse_move, Notation};
 use crate::position::Position;
 use crate::rules::RuleSet;
-use crate::search::{eval, Score};
+use crate::search::Score;
 
 /// What a PGN gave.
 #[derive(Debug, Default)]

@@ -1,4 +1,4 @@
-//! Texel tuning: fits the evaluation's weights (`search::weights`) to labelled positions.
+//! Texel tuning: fits the evaluation's weights (`eval::weights`) to labelled positions.
 //!
 //! The evaluation is linear in its weights (`eval::features`), so each position is read once
 //! into its coefficients ([`Dataset`]) and its evaluation under any weights is a short sum. A
@@ -32,7 +32,7 @@ mod data;
 
 pub(crate) use data::Dataset;
 
-use crate::search::weights::{rank_count, ring_count, Layout, Weights};
+use crate::eval::weights::{rank_count, ring_count, Layout, Weights};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -378,9 +378,9 @@ impl<'a> Tuner<'a> {
 mod tests {
     use super::*;
     use crate::board::{Color, Family, Variant};
+    use crate::eval::features;
     use crate::movegen::random_playout;
     use crate::position::Position;
-    use crate::search::eval::features;
     use crate::training::record::{Record, Result01};
     use data::ReadReport;
     use rand::Rng;

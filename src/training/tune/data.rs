@@ -6,8 +6,8 @@
 //! costs one position, not the run. Records of the other family are skipped and counted.
 
 use crate::board::{Color, Family};
-use crate::search::eval::features;
-use crate::search::weights::Layout;
+use crate::eval::features;
+use crate::eval::weights::Layout;
 use crate::training::record::Record;
 use rayon::prelude::*;
 use std::fmt;

@@ -42,7 +42,7 @@
 //!   move (it takes first);
 //! - `tempo`, for the side to move.
 
-use super::params::material;
+use super::material::material;
 use crate::board::piece::NUM_KINDS;
 use crate::board::{Color, Family, Kind, Square, KINDS};
 use std::fmt;
@@ -389,13 +389,13 @@ impl Weights {
         }
     }
 
-    /// The weights compiled into the engine (`src/search/weights/*.txt`).
+    /// The weights compiled into the engine (`src/eval/weights/*.txt`).
     pub fn embedded(family: Family) -> &'static Weights {
         static EMBEDDED: OnceLock<[Weights; 2]> = OnceLock::new();
         let all = EMBEDDED.get_or_init(|| {
             let read = |family, name, text| {
                 Weights::parse(family, text)
-                    .unwrap_or_else(|e| panic!("src/search/weights/{name}: {e}"))
+                    .unwrap_or_else(|e| panic!("src/eval/weights/{name}: {e}"))
             };
             [
                 read(Family::Chu, "chu.txt", include_str!("weights/chu.txt")),

@@ -13,7 +13,7 @@
 //! coefficient, and `evaluate` equals the sum of weight times coefficient (a test checks it
 //! with random weights). The tuner fits the weights on those coefficients.
 
-use super::params as p;
+use super::material as p;
 use super::weights::{
     proximity_index, rank_index, Layout, Weights, NEAR_ROYAL_COUNTS, PROXIMITY_ENTRIES,
     SHELTER_COUNTS, ZONE_ATTACKED_COUNTS, ZONE_ATTACKER_COUNTS,
@@ -549,31 +549,8 @@ pub(crate) fn features(pos: &Position) -> Vec<(usize, i32)> {
 mod tests {
     use super::*;
     use crate::movegen::random_playout;
-    use crate::search::Score;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
-
-    #[test]
-    fn reported_heian_scores_count_a_pawn_as_100() {
-        let weights = Weights::embedded(Family::Heian);
-        let pawn = weights.get(Layout::of(Family::Heian).material(Kind::HeianPawn));
-        assert!(
-            pawn > 100,
-            "the test needs a pawn weight off the centipawn scale: {pawn}"
-        );
-        assert_eq!(Score::Cp(pawn).in_centipawns(Family::Heian), Score::Cp(100));
-        assert_eq!(
-            Score::Cp(-3 * pawn).in_centipawns(Family::Heian),
-            Score::Cp(-300)
-        );
-        assert_eq!(Score::Cp(pawn).in_centipawns(Family::Chu), Score::Cp(pawn));
-        assert_eq!(
-            Score::Mate(-7).in_centipawns(Family::Heian),
-            Score::Mate(-7)
-        );
-        assert_eq!(format!("[{:<8}]", Score::Cp(-42)), "[cp -42  ]");
-        assert_eq!(format!("{}", Score::Mate(5)), "mate 5");
-    }
 
     /// Positions of random playouts (captures preferred, so material goes out of balance and
     /// pieces promote) in every variant, and every position of `positions/*.epd`.
