@@ -4,7 +4,7 @@
 //! Design: a reader thread turns stdin lines into messages on a channel, so the protocol loop can
 //! answer `stop`, `ponderhit`, `isready` and `quit` while a search runs; a search that ends
 //! wakes the loop through the same channel (`Lines::waker`), which prints its result at once
-//! (a poll every 2 ms had cost a move about a millisecond, a tenth of a 10 ms increment). Search progress is
+//! (polling for it cost each move time a short increment cannot spare). Search progress is
 //! printed from the search thread through the `on_info` callback. Every line goes out through
 //! `emit`, which holds the stdout lock for the line and flushes it. The protocols are thin: rules,
 //! notation and search live elsewhere.

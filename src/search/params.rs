@@ -103,17 +103,15 @@ search_params! {
     delta_margin: i32 = 200, "Tune_DeltaMargin", 0, 5000;
     /// Chu quiescence with the side to move's only royal attacked: 1 searches the moves that
     /// may save it (captures, royal moves, interpositions) without standing pat; 0 stands pat.
-    /// Off: its SPRT (Chu 2 s + 0.02 s) stood at Elo -33 +/- 58 after 138 games, 0.2 ply less
-    /// deep (docs/search.md).
+    /// Off: its SPRT is in docs/search.md.
     qsearch_chu_evasions: i32 = 0, "Tune_QsChuEvasions", 0, 1;
     /// Quiescence plies after which only captures of the last-moved-to square are tried, in
-    /// Chu (3 was +49.5 +/- 23.8 Elo over 6 at 1 s + 0.01 s, docs/search.md)...
+    /// Chu (3 against 6: its SPRT in docs/search.md)...
     qsearch_recapture_only_after_chu: i32 = 3, "Tune_QsRecaptureOnlyAfterChu", 0, 100;
     /// ...and in Heian.
     qsearch_recapture_only_after_heian: i32 = 6, "Tune_QsRecaptureOnlyAfterHeian", 0, 100;
     /// Quiescence promotions in Chu: 1 skips those that lose material by static exchange, as
-    /// captures are skipped; 0 tries them all (1 was +62.7 +/- 27.1 Elo over 0 at 1 s + 0.01 s,
-    /// docs/search.md)...
+    /// captures are skipped; 0 tries them all (1 against 0: its SPRT in docs/search.md)...
     qsearch_promotion_see_chu: i32 = 1, "Tune_QsPromotionSeeChu", 0, 1;
     /// ...and in Heian (not tested at 1).
     qsearch_promotion_see_heian: i32 = 0, "Tune_QsPromotionSeeHeian", 0, 1;

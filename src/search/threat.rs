@@ -1,9 +1,9 @@
 //! Mate threats, asked of the mate solver (checks only, a small node budget) where the clock
 //! is short: at the root, whether the opponent would mate were it to move now (the move then
 //! gets more time), and after each iteration, whether the best move lets the opponent mate (the
-//! move is then refuted and the iteration searched again without it). Chu games at a thirtieth
-//! of HaChu's clock were lost this way: a depth-3 search of 10 ms played into a mate of 3 to 7
-//! plies by checks that the solver proves in tens of nodes (docs/strength.md).
+//! move is then refuted and the iteration searched again without it). Short searches at a
+//! small fraction of HaChu's clock lost games this way, playing into short mates by checks that
+//! the solver proves in few nodes (docs/strength.md has the games).
 
 use super::params::SearchParams;
 use crate::moves::Move;
