@@ -17,6 +17,7 @@
 use super::features::feature;
 use super::network::Network;
 use super::refresh_cache::RefreshCache;
+use super::simd::{add, sub};
 use crate::board::Color;
 use crate::position::{BoardChange, Position};
 use std::sync::Arc;
@@ -211,22 +212,6 @@ fn apply_avx2(
     dst: &mut [i32],
 ) {
     apply(net, pos, change, bases, src, dst);
-}
-
-/// Adds an input's column to a viewer's sums.
-#[inline]
-pub(super) fn add(sums: &mut [i32], column: &[i16]) {
-    for (s, &w) in sums.iter_mut().zip(column) {
-        *s += i32::from(w);
-    }
-}
-
-/// Takes an input's column from a viewer's sums.
-#[inline]
-pub(super) fn sub(sums: &mut [i32], column: &[i16]) {
-    for (s, &w) in sums.iter_mut().zip(column) {
-        *s -= i32::from(w);
-    }
 }
 
 #[cfg(test)]

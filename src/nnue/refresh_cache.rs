@@ -4,9 +4,9 @@
 //! Chu game a King walks between zones and a refresh follows about one move in five; summing
 //! some fifty columns each time was a sixth of the search's instructions there.
 
-use super::accumulator::{add, sub};
 use super::features::{feature, feature_count};
 use super::network::Network;
+use super::simd::{add, sub};
 use crate::board::{Color, Piece, Square, Variant};
 use crate::position::Position;
 

@@ -2,7 +2,8 @@
 //! binaries are built for any x86-64; AVX2 is looked for at run time (the standard library
 //! asks the processor once and keeps the answer), and the portable kernels, which give the
 //! same sums, run where it is missing. The browser build uses WebAssembly's 128-bit SIMD where
-//! it was compiled with it.
+//! it was compiled with it. The column arithmetic the accumulator and the refresh cache share
+//! lives here too, so neither module needs the other's.
 
 /// Whether this processor runs the AVX2 kernels.
 #[inline]
@@ -25,5 +26,22 @@ pub fn kernels() -> &'static str {
         "simd128"
     } else {
         "portable"
+    }
+}
+
+/// Adds an input's column to a viewer's sums. A plain loop: the compiler makes it vector code,
+/// AVX2's inside the kernels compiled for AVX2 that inline it, `simd128` in the browser build.
+#[inline]
+pub(super) fn add(sums: &mut [i32], column: &[i16]) {
+    for (s, &w) in sums.iter_mut().zip(column) {
+        *s += i32::from(w);
+    }
+}
+
+/// Takes an input's column from a viewer's sums (as [`add`]).
+#[inline]
+pub(super) fn sub(sums: &mut [i32], column: &[i16]) {
+    for (s, &w) in sums.iter_mut().zip(column) {
+        *s -= i32::from(w);
     }
 }
