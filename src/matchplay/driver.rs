@@ -145,6 +145,10 @@ pub enum Claimed {
     Draw,
 }
 
+/// An engine whose handshake failed, kept with why, so that it can be stopped or asked how it
+/// ended (boxed: a process is large).
+pub(crate) type Rejected = Box<(EngineProcess, Failure)>;
+
 /// Why an engine gave no usable answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {

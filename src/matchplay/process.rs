@@ -94,10 +94,6 @@ fn engine_command(command: &str) -> Command {
     }
 }
 
-/// An engine whose handshake failed, kept with why, so that it can be stopped or asked how it
-/// ended (boxed: a process is large).
-pub(crate) type Rejected = Box<(EngineProcess, crate::matchplay::driver::Failure)>;
-
 impl EngineProcess {
     /// Starts `command` as the system's own shell would read it: see [`engine_command`].
     pub fn start(command: &str, log: bool) -> Result<EngineProcess, StartError> {

@@ -10,9 +10,9 @@
 
 use super::driver::{
     parse_cp, thinking_line, Claimed, Clocks, Driver, EngineId, EngineScore, EngineSetup, Failure,
-    GameStart, MoveTexts, Reply, TimeControl, MATE_SCORE,
+    GameStart, MoveTexts, Rejected, Reply, TimeControl, MATE_SCORE,
 };
-use super::process::{EngineProcess, ReadError, Rejected};
+use super::process::{EngineProcess, ReadError};
 use crate::board::Color;
 use crate::notation::Notation;
 use std::time::{Duration, Instant};

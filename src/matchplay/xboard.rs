@@ -15,9 +15,9 @@
 
 use super::driver::{
     parse_cp, thinking_line, Claimed, Clocks, Driver, EngineId, EngineScore, EngineSetup, Failure,
-    GameStart, MoveTexts, Reply, TimeControl,
+    GameStart, MoveTexts, Rejected, Reply, TimeControl,
 };
-use super::process::{EngineProcess, ReadError, Rejected};
+use super::process::{EngineProcess, ReadError};
 use super::usi::HANDSHAKE_TIMEOUT;
 use crate::board::Color;
 use crate::notation::Notation;
