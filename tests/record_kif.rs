@@ -1,5 +1,5 @@
 //! KIF against lishogi's rules library: the fixtures in tests/data/kif were written by shogiops
-//! 0.18.0 in lishogi's layout (scalashogi `Kif.render`; scripts/kif-fixtures makes them) from 50
+//! 0.18.0 in lishogi's layout (scalashogi `Kif.render`; scripts/research/kif-fixtures makes them) from 50
 //! Chu games with lion double moves, igui, passes and promotions, with the position after every
 //! ply as shogiops replays the moves. shishi must read every file into those positions, write
 //! each game back byte for byte, read the Shift-JIS copy alike, and refuse bad records by line.

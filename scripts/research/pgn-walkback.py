@@ -8,7 +8,7 @@ the move played there with its `{score/depth time}` comment, and what BINARY ans
 search and the longer one chooses another, keeps the advantage, and calls the played move's
 successor lost, the game was lost to depth.
 
-Usage: scripts/pgn-walkback.py GAMES.pgn[.gz] ROUND PLY COUNT [BINARY] [MS]
+Usage: scripts/research/pgn-walkback.py GAMES.pgn[.gz] ROUND PLY COUNT [BINARY] [MS]
 BINARY defaults to target/release/shishi, MS to 1500.
 """
 import gzip

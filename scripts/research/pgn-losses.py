@@ -5,7 +5,7 @@ For each game ENGINE lost: its moves, its best score and at which of its moves, 
 move with a score of zero or better; then how many losses had been ahead by 5 and by 10 pawns,
 and ENGINE's mean time and depth by its move number over all games.
 
-Usage: scripts/pgn-losses.py GAMES.pgn[.gz] ENGINE
+Usage: scripts/research/pgn-losses.py GAMES.pgn[.gz] ENGINE
 Scores are the `{score/depth time}` comments the match runner writes, in pawns; a mate counts
 as +/-1000.
 """

@@ -8,7 +8,7 @@ probability exp((n - current) / T) when shorter. Every step and each new best go
 STALL steps without a new best the walk returns to the best. Seeded, so a run can be repeated
 (the solver's time limit aside).
 
-Usage: scripts/tsume-anneal.py SHISHI START_SFEN SEED LOG [T=2] [STALL=800]"""
+Usage: scripts/research/tsume-anneal.py SHISHI START_SFEN SEED LOG [T=2] [STALL=800]"""
 import math, random, re, subprocess, sys, time
 
 shishi, start, seed, log = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]

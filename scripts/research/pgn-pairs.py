@@ -7,7 +7,7 @@ ENGINE played, the k-th such game of one run with the k-th of the other. Prints 
 ENGINE won in one run and not in the other, and how many it lost in both: a change that helps
 wins more twins than it loses; losses shared by both runs point to openings, not builds.
 
-Usage: scripts/pgn-pairs.py ENGINE RUN_A.pgn[.gz] RUN_B.pgn[.gz]
+Usage: scripts/research/pgn-pairs.py ENGINE RUN_A.pgn[.gz] RUN_B.pgn[.gz]
 """
 import collections
 import sys

@@ -7,7 +7,7 @@ once ENGINE has none while the opponent still has one. Prints, per PGN, the game
 with and without that state, and for each loss the ply where it began with ENGINE's scores of
 the moves around it.
 
-Usage: scripts/pgn-lions.py SHISHI_BINARY ENGINE GAMES.pgn[.gz]...
+Usage: scripts/research/pgn-lions.py SHISHI_BINARY ENGINE GAMES.pgn[.gz]...
 """
 import collections
 import re

@@ -4,9 +4,9 @@
 Picks COUNT games at random (fixed seed 5), one position from each: ENGINE to move at one of its
 moves LO..HI (0-based), chosen at random. Prints `position sfen ... moves ...` per line.
 
-Usage: scripts/pgn-positions.py GAMES.pgn[.gz] ENGINE COUNT LO HI
+Usage: scripts/research/pgn-positions.py GAMES.pgn[.gz] ENGINE COUNT LO HI
 The 24 positions of docs/search.md's quiescence-promotion row:
-`scripts/pgn-positions.py results/hachu-thirtieth-oh10-e4109c4.pgn.gz shishi 24 50 150`.
+`scripts/research/pgn-positions.py results/hachu-thirtieth-oh10-e4109c4.pgn.gz shishi 24 50 150`.
 """
 import random
 import re

@@ -6,8 +6,8 @@ One engine process per position (a fresh table each time), Chu under HaChu's rul
 options say otherwise; NAME=VALUE pairs are sent as `setoption`. A fixed-depth search on one
 thread is deterministic, so two builds or option values compare exactly, even on a busy machine; the speed wants an idle one.
 
-Usage: scripts/usi-nodes.py ENGINE DEPTH POSITIONS [NAME=VALUE...]
-POSITIONS holds USI `position` lines (scripts/pgn-positions.py writes them).
+Usage: scripts/research/usi-nodes.py ENGINE DEPTH POSITIONS [NAME=VALUE...]
+POSITIONS holds USI `position` lines (scripts/research/pgn-positions.py writes them).
 """
 import subprocess
 import sys

@@ -5,9 +5,9 @@
 # hours; run it on an otherwise idle machine (HaChu's clock handling loses on time under load).
 # The PGN goes to results/; the summary table is printed at the end and kept next to it.
 #
-# Usage: scripts/match-vs-hachu.sh [GAMES] [CONCURRENCY]
+# Usage: scripts/research/match-vs-hachu.sh [GAMES] [CONCURRENCY]
 set -eu
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 games="${1:-200}"
 concurrency="${2:-1}"
 hachu="${HACHU:-/usr/games/hachu}"

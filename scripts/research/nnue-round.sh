@@ -5,7 +5,7 @@
 # new net against the embedded evaluation. Every command line is printed before it runs, so the
 # round can be recorded and rerun (the data depends only on the seed and the game count).
 #
-# Usage: scripts/nnue-round.sh FAMILY SEED GAMES SHARDS OUT_DIR [EARLIER_DATA...]
+# Usage: scripts/research/nnue-round.sh FAMILY SEED GAMES SHARDS OUT_DIR [EARLIER_DATA...]
 #   FAMILY heian|chu; SHARDS datagen processes at once (the machine's cores);
 #   OUT_DIR gets data-SEED.spk, net-SEED.nnue and sprt-SEED.log.
 # Environment: NODES (5000), HIDDEN (128), EPOCHS (4), TC (2+0.02), SPRT_GAMES (2000),
