@@ -9,7 +9,7 @@
 //! no mate; a broken proof is rejected; `stop` interrupts.
 
 use shishi::platform::StopSignal;
-use shishi::tsume::{solve, verify, MateLimits, MateOutcome, VerifyError};
+use shishi::tsume::{solve, verify, MateLimits, MateOutcome, Royals, VerifyError};
 use shishi::{Position, Variant};
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,7 +33,7 @@ fn proven_length(pos: &Position) -> usize {
         panic!("{pos:?}: {:?} {:?}", report.outcome, report.rejected);
     };
     assert!(report.shortest, "{pos:?}: not proven shortest");
-    let longest = verify(pos, &report.proof, line.len())
+    let longest = verify(pos, &report.proof, line.len(), Royals::All)
         .unwrap_or_else(|e| panic!("{pos:?}: proof rejected: {e}"));
     assert_eq!(
         longest,
@@ -108,21 +108,21 @@ fn a_broken_proof_is_rejected() {
         .expect("a move that gives no check");
     wrong.insert(pos.key(), quiet);
     assert!(matches!(
-        verify(&pos, &wrong, 5),
+        verify(&pos, &wrong, 5, Royals::All),
         Err(VerifyError::NotACheck { .. })
     ));
     let empty = Default::default();
     assert!(matches!(
-        verify(&pos, &empty, 5),
+        verify(&pos, &empty, 5, Royals::All),
         Err(VerifyError::Missing { .. })
     ));
     // A proof checked against too short a length: the defender survives.
     let five = Position::from_sfen_any(FIRST_FIVE_CHU).unwrap();
     let report = solve(&five, limits());
     assert!(matches!(report.outcome, MateOutcome::Mate(ref l) if l.len() == 3));
-    assert_eq!(verify(&five, &report.proof, 3), Ok(3));
+    assert_eq!(verify(&five, &report.proof, 3, Royals::All), Ok(3));
     assert!(matches!(
-        verify(&five, &report.proof, 2),
+        verify(&five, &report.proof, 2, Royals::All),
         Err(VerifyError::TooLong { .. })
     ));
 }
@@ -220,7 +220,8 @@ fn taking_the_attackers_last_king_is_a_defence() {
     let report = solve(&pos, limits());
     match &report.outcome {
         MateOutcome::Mate(line) => {
-            verify(&pos, &report.proof, line.len()).expect("a proof the defender cannot break");
+            verify(&pos, &report.proof, line.len(), Royals::All)
+                .expect("a proof the defender cannot break");
         }
         other => assert_eq!(*other, MateOutcome::NoMate),
     }
@@ -284,7 +285,10 @@ fn kinu57_has_a_mate() {
     let MateOutcome::Mate(line) = &report.outcome else {
         panic!("{:?} {:?}", report.outcome, report.rejected);
     };
-    assert_eq!(verify(&pos, &report.proof, line.len()), Ok(line.len()));
+    assert_eq!(
+        verify(&pos, &report.proof, line.len(), Royals::All),
+        Ok(line.len())
+    );
 }
 
 /// The solver's line ends with the mating move: in the Chu mate in 1 below the King is not
@@ -331,7 +335,7 @@ fn a_table_too_small_for_the_search_keeps_the_proof() {
     };
     assert_eq!(line.len(), 19);
     assert!(report.shortest);
-    assert_eq!(verify(&pos, &report.proof, 19), Ok(19));
+    assert_eq!(verify(&pos, &report.proof, 19, Royals::All), Ok(19));
 }
 
 /// "No mate within N plies" is a proven answer: kinu57 has no mate of up to 19 plies (its
@@ -370,4 +374,39 @@ fn the_corrected_length_of_the_published_fifteen_is_proven() {
         .expect("in the suite");
     assert!(line.ends_with("; 21"), "{line}");
     assert_eq!(proven_length(&Position::from_sfen_any(sfen).unwrap()), 21);
+}
+
+/// Issue 74: with King and Crown Prince, a check threatens to take both (asahi-net 詰め中将棋
+/// No. 3, published as a mate in 17: its first move puts the Lion beside both royals, and the
+/// page says every other first move fails because the next move could take only one of them).
+/// Under `Royals::Any`, where an attack on either royal is a check, the Kirin's promoted Lion
+/// attacks both from two squares away and mates in 5.
+#[test]
+fn two_royals_follow_the_published_convention() {
+    let pos =
+        Position::from_sfen_any("12/12/12/12/12/12/10s1/8+O1G1/8N3/6Q5/12/8G1k+e b - 1").unwrap();
+    for (royals, plies, first) in [(Royals::All, 17, "4i2k"), (Royals::Any, 5, "4h2j")] {
+        let report = solve(&pos, MateLimits { royals, ..limits() });
+        let MateOutcome::Mate(line) = &report.outcome else {
+            panic!("{royals:?}: {:?}", report.outcome);
+        };
+        assert!(report.shortest, "{royals:?}");
+        assert_eq!(line.len(), plies, "{royals:?}");
+        let shown = shishi::notation::write_move(&pos, line[0], shishi::notation::Notation::Usi);
+        assert_eq!(shown, first, "{royals:?}");
+        assert_eq!(verify(&pos, &report.proof, plies, royals), Ok(plies));
+    }
+    // The 5-ply proof is no proof under the published convention: its first move attacks the
+    // two royals but cannot take both.
+    let any = solve(
+        &pos,
+        MateLimits {
+            royals: Royals::Any,
+            ..limits()
+        },
+    );
+    assert!(matches!(
+        verify(&pos, &any.proof, 5, Royals::All),
+        Err(VerifyError::NotACheck { .. })
+    ));
 }

@@ -7,7 +7,8 @@ use super::{parse_position, parse_rules, parse_variant, UsageError};
 use crate::notation::{write_move, Notation};
 use crate::position::Position;
 use crate::tsume::{
-    solve, verify, MateLimits, MateOutcome, MateProgress, MateReport, ProgressHook,
+    exhaustive_mate, solve, verify, Exhaustive, MateLimits, MateOutcome, MateProgress, MateReport,
+    ProgressHook, Royals,
 };
 use clap::Args;
 use std::io::Write;
@@ -46,6 +47,16 @@ pub(super) struct MateArgs {
     /// table's memory (0: never)
     #[arg(long, default_value_t = 10)]
     progress: u64,
+    /// Which moves are checks while the defender has King and Crown Prince: all (a check
+    /// threatens to take every royal left, as published problems count it) or any (an attack
+    /// on either royal)
+    #[arg(long, default_value = "all")]
+    royals: String,
+    /// A second opinion on each answer from an exhaustive search bounded by the ply count,
+    /// independent of the solver, with this many nodes (0: none): it confirms "no mate within
+    /// N plies", or a mate's length and that none is shorter
+    #[arg(long, default_value_t = 0)]
+    exhaustive: u64,
 }
 
 /// One problem of the run.
@@ -140,7 +151,12 @@ enum Verdict {
     Solved,
 }
 
-fn judge(problem: &Problem, report: &MateReport, max_plies: usize) -> (Verdict, String) {
+fn judge(
+    problem: &Problem,
+    report: &MateReport,
+    max_plies: usize,
+    royals: Royals,
+) -> (Verdict, String) {
     let MateOutcome::Mate(line) = &report.outcome else {
         let what = match (&report.outcome, &report.rejected) {
             (_, Some(why)) => format!("REJECTED: {why}"),
@@ -149,7 +165,7 @@ fn judge(problem: &Problem, report: &MateReport, max_plies: usize) -> (Verdict, 
         };
         return (Verdict::Unsolved, what);
     };
-    let checked = match verify(&problem.pos, &report.proof, line.len()) {
+    let checked = match verify(&problem.pos, &report.proof, line.len(), royals) {
         Ok(longest) if longest == line.len() => format!("verified ({longest} plies)"),
         Ok(longest) => {
             let why = format!("the verifier's longest line has {longest} plies");
@@ -199,9 +215,44 @@ fn progress_line(p: &MateProgress) -> String {
     )
 }
 
+/// The exhaustive search's opinion of the solver's answer, when one was asked for: what it
+/// found within the solver's mate length (or `max_plies` where the solver found none).
+fn second_opinion(
+    problem: &Problem,
+    report: &MateReport,
+    args: &MateArgs,
+    royals: Royals,
+) -> Option<String> {
+    let plies = match &report.outcome {
+        MateOutcome::Mate(line) => line.len(),
+        MateOutcome::NoMate => args.max_plies,
+        _ => return None,
+    };
+    (args.exhaustive > 0).then(|| {
+        let found = exhaustive_mate(&problem.pos, plies, royals, args.exhaustive);
+        let agrees = match (&report.outcome, found) {
+            (MateOutcome::Mate(line), Exhaustive::Mate(n)) => n == line.len(),
+            (MateOutcome::NoMate, Exhaustive::NoMate) => true,
+            _ => false,
+        };
+        let what = match found {
+            Exhaustive::Mate(n) => format!("shortest mate {n} plies"),
+            Exhaustive::NoMate => format!("no mate within {plies} plies"),
+            Exhaustive::Unknown => format!("not settled within {} nodes", args.exhaustive),
+        };
+        let verdict = match (agrees, found) {
+            (_, Exhaustive::Unknown) => "",
+            (true, _) => ", agrees",
+            (false, _) => ", DISAGREES",
+        };
+        format!("exhaustive search: {what}{verdict}")
+    })
+}
+
 /// The solver's limits from the command line.
-fn limits_of(args: &MateArgs) -> MateLimits {
+fn limits_of(args: &MateArgs, royals: Royals) -> MateLimits {
     MateLimits {
+        royals,
         max_plies: args.max_plies,
         time: Some(Duration::from_millis(args.movetime.max(1))),
         nodes: args.nodes,
@@ -227,7 +278,9 @@ pub(super) fn run(args: MateArgs) -> Result<(), UsageError> {
             crate::tsume::MAX_PLIES
         )));
     }
-    let limits = limits_of(&args);
+    let royals = Royals::from_name(&args.royals)
+        .ok_or_else(|| UsageError(format!("unknown --royals '{}' (all, any)", args.royals)))?;
+    let limits = limits_of(&args, royals);
     let total = problems.len();
     let mut counts = [0usize; 5];
     let mut shortest = 0;
@@ -245,7 +298,7 @@ pub(super) fn run(args: MateArgs) -> Result<(), UsageError> {
         );
         let _ = std::io::stderr().flush();
         let report = solve(&problem.pos, limits.clone());
-        let (verdict, text) = judge(problem, &report, args.max_plies);
+        let (verdict, text) = judge(problem, &report, args.max_plies, royals);
         counts[verdict as usize] += 1;
         shortest += usize::from(report.shortest && verdict != Verdict::Unsolved);
         times.push(report.elapsed);
@@ -262,6 +315,9 @@ pub(super) fn run(args: MateArgs) -> Result<(), UsageError> {
             report.elapsed.as_secs_f64(),
             report.nodes
         );
+        if let Some(opinion) = second_opinion(problem, &report, &args, royals) {
+            println!("  {opinion}");
+        }
     }
     times.sort();
     firsts.sort();

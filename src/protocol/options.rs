@@ -12,6 +12,7 @@ use crate::rules::{Preset, PromotionRule, Repetition, RuleSet};
 use crate::search::params::TUNABLES;
 use crate::search::tt::{check_hash_mb, HashSizeError};
 use crate::search::EngineOptions;
+use crate::tsume::Royals;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -116,6 +117,7 @@ enum Field {
     UseNnue,
     EvalFile,
     TuneOptions,
+    TsumeRoyals,
     /// The search parameter `TUNABLES[i]`.
     Tune(usize),
 }
@@ -276,6 +278,15 @@ const SPECS: &[OptionSpec] = &[
         in_xboard: true,
         field: Field::TuneOptions,
     },
+    OptionSpec {
+        name: "TsumeRoyals",
+        aliases: &[],
+        kind: OptionType::Combo {
+            values: &["all", "any"],
+        },
+        in_xboard: false,
+        field: Field::TsumeRoyals,
+    },
 ];
 
 /// What `EvalFile` shows when no file is loaded (the embedded nets evaluate).
@@ -298,6 +309,9 @@ pub struct Settings {
     pub tune_options: bool,
     /// The variant of `position startpos`.
     pub variant: Variant,
+    /// `TsumeRoyals`: which moves `go mate` counts as checks while the defender has King and
+    /// Crown Prince.
+    pub tsume_royals: Royals,
 }
 
 impl Default for Settings {
@@ -309,6 +323,7 @@ impl Default for Settings {
             analyse_mode: false,
             tune_options: false,
             variant: Variant::Chushogi,
+            tsume_royals: Royals::default(),
         }
     }
 }
@@ -437,6 +452,7 @@ impl Settings {
             Field::Repetition => rules.repetition.name().to_string(),
             Field::UseNnue => bool_text(self.engine.eval.use_nnue).to_string(),
             Field::TuneOptions => bool_text(self.tune_options).to_string(),
+            Field::TsumeRoyals => self.tsume_royals.name().to_string(),
             Field::EvalFile => match &self.engine.eval.file_net {
                 Some((path, _)) => path.clone(),
                 None => NO_EVAL_FILE.to_string(),
@@ -497,6 +513,9 @@ impl Settings {
             Field::UseNnue => self.engine.eval.use_nnue = spec.flag(text)?,
             Field::EvalFile => self.engine.eval.file_net = load_eval_file(text)?,
             Field::TuneOptions => self.tune_options = spec.flag(text)?,
+            Field::TsumeRoyals => {
+                self.tsume_royals = spec.choice(text, &Royals::ALL, Royals::name)?;
+            }
             Field::Tune(i) => (TUNABLES[i].set)(&mut self.engine.params, spec.number(text)?),
         }
         Ok(())

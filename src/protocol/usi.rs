@@ -699,12 +699,14 @@ impl Session {
         use crate::tsume::{solve, MateLimits, MateOutcome};
         let (pos, notation) = (pos.clone(), self.notation());
         let table_mb = self.core.settings().engine.hash_mb;
+        let royals = self.core.settings().tsume_royals;
         self.start_job(move |stop| {
             let limits = MateLimits {
                 time,
                 nodes: None,
                 table_mb,
                 stop: Some(stop),
+                royals,
                 ..MateLimits::default()
             };
             let report = solve(&pos, limits);

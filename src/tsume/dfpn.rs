@@ -19,7 +19,7 @@
 //! - The line comes from the verifier's replay of the proof against every defence (`verify`).
 
 use super::expansions::{Expansion, Expansions};
-use super::rules::{escape_by_board, is_escape, royals_gone, MoveFilter};
+use super::rules::{escape_by_board, gives_check, is_escape, royals_gone, MoveFilter, Royals};
 use super::verify::verified_line;
 use crate::board::Color;
 use crate::movegen::{generate, MoveList};
@@ -60,6 +60,8 @@ pub struct MateLimits {
     pub stop: Option<Arc<StopSignal>>,
     /// Told how the solve stands every so often, for a user watching a long one.
     pub progress: Option<ProgressHook>,
+    /// Which moves are checks while the defender has King and Crown Prince.
+    pub royals: Royals,
 }
 
 /// How a solve stands: what `shishi mate` shows while a long problem is solved.
@@ -114,6 +116,7 @@ impl Default for MateLimits {
             max_plies: MAX_PLIES,
             stop: None,
             progress: None,
+            royals: Royals::default(),
         }
     }
 }
@@ -337,7 +340,7 @@ pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
             // The verifier replays the proof against every defence and gives the line; a proof
             // it rejects is reported as no answer, with the reason.
             Some(proof) => {
-                match verified_line(pos, &proof, usize::from(length)) {
+                match verified_line(pos, &proof, usize::from(length), solver.limits.royals) {
                     Ok(line) => report.outcome = MateOutcome::Mate(line),
                     Err(e) => report.rejected = Some(format!("proof rejected: {e}")),
                 }
@@ -590,7 +593,11 @@ impl Solver {
             }
             let peek = self.pos.peek(mv);
             let verdict = if or {
-                Some(filter.is_check(&self.pos, &peek, mv, defender))
+                let check = filter.is_check(&self.pos, &peek, mv, defender);
+                // Under `Royals::All` an attack on one of two royals needs the move made.
+                let undecided =
+                    check && self.limits.royals == Royals::All && peek.royals(defender).count() > 1;
+                (!undecided).then_some(check)
             } else {
                 escape_by_board(&peek, defender, attacker_royal)
             };
@@ -604,9 +611,13 @@ impl Solver {
             };
             let allowed = verdict.unwrap_or_else(|| {
                 self.pos.play(mv);
-                let escape = is_escape(&mut self.pos, defender, attacker_royal);
+                let allowed = if or {
+                    gives_check(&self.pos, defender, self.limits.royals)
+                } else {
+                    is_escape(&mut self.pos, defender, attacker_royal)
+                };
                 self.pos.undo();
-                escape
+                allowed
             });
             if allowed {
                 children.push(child);

@@ -6,9 +6,10 @@
 //!   tsume give it none), and then never loses by having none. An attacker that starts with a
 //!   royal and loses its last one (Chu, where the defender may capture it) has failed.
 //! - The attacker's moves are checks: after the move some royal of the defender is attacked, or
-//!   the defender has no royal left. With two royals (King and Crown Prince) an attack on
-//!   either is a check, and the defender cannot be mated until one of them is gone (or it has no
-//!   legal move).
+//!   the defender has no royal left. With two royals (King and Crown Prince) a check must also
+//!   threaten to take both at once, or take one with the other then attacked ([`Royals::All`],
+//!   the published convention), unless [`Royals::Any`] is asked for; the defender cannot be
+//!   mated until one of them is gone (or it has no legal move).
 //! - The defender may make any legal move. In Chu a reply after which it has a single royal
 //!   and that royal is attacked loses at once (the attacker takes it) and is no escape; a reply
 //!   that gains a second royal (promotion to Crown Prince) is one. The defender is mated when it
@@ -26,6 +27,7 @@
 //! `docs/tsume.md`.
 
 mod dfpn;
+mod exhaustive;
 mod expansions;
 mod rules;
 mod verify;
@@ -33,4 +35,6 @@ mod verify;
 pub use dfpn::{
     mate_within, solve, MateLimits, MateOutcome, MateProgress, MateReport, ProgressHook, MAX_PLIES,
 };
+pub use exhaustive::{exhaustive_mate, Exhaustive};
+pub use rules::Royals;
 pub use verify::{verified_line, verify, VerifyError};

@@ -39,10 +39,81 @@ pub(super) fn royals_gone(pos: &impl AfterMove, defender: Color) -> bool {
     pos.royals(defender).is_empty()
 }
 
-/// Whether the position after an attacker move threatens the defender: a royal is attacked or
-/// none is left.
+/// Which attacker moves are checks while the defender has both a King and a Crown Prince
+/// (USI `TsumeRoyals`, `shishi mate --royals`). With a single royal the two agree: a check
+/// attacks it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Royals {
+    /// A check threatens to end the game: moving again, the attacker could take every royal
+    /// the defender has left. With two, that is a double capture of both by a piece with lion
+    /// power; taking one of them is a check when the other is then attacked. The convention of
+    /// the published problems with two royals (asahi-net 詰め中将棋 No. 3, docs/tsume.md).
+    #[default]
+    All,
+    /// An attack on either royal is a check.
+    Any,
+}
+
+impl Royals {
+    /// Both conventions, the default first.
+    pub const ALL: [Royals; 2] = [Royals::All, Royals::Any];
+
+    /// The convention's name in options and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Royals::All => "all",
+            Royals::Any => "any",
+        }
+    }
+
+    /// The convention `name` names (ignoring case).
+    pub fn from_name(name: &str) -> Option<Royals> {
+        Royals::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// Whether the position after an attacker move threatens the defender under `Royals::Any`: a
+/// royal is attacked or none is left. Under `Royals::All` this is a necessary condition, and
+/// [`check_by_board`] says when it is not enough.
 pub(super) fn is_check(after: &impl AfterMove, defender: Color) -> bool {
     royals_gone(after, defender) || after.in_check(defender)
+}
+
+/// Whether a move with [`is_check`] true is a check under `royals`, where the board decides
+/// it; `None` where the defender keeps two royals under `Royals::All`, and only the attacker's
+/// moves tell whether one takes both ([`gives_check`] makes the move and asks them).
+pub(super) fn check_by_board(
+    after: &impl AfterMove,
+    defender: Color,
+    royals: Royals,
+) -> Option<bool> {
+    (royals == Royals::Any || after.royals(defender).count() < 2).then_some(true)
+}
+
+/// Whether the position after an attacker move, made, is a check under `royals`.
+pub(super) fn gives_check(after: &Position, defender: Color, royals: Royals) -> bool {
+    is_check(after, defender)
+        && check_by_board(after, defender, royals)
+            .unwrap_or_else(|| threatens_every_royal(after, defender))
+}
+
+/// Whether the attacker, were it to move again in `after` (the defender to move), could take
+/// every royal the defender has in one move.
+fn threatens_every_royal(after: &Position, defender: Color) -> bool {
+    let sfen = after.to_sfen();
+    let mut fields: Vec<&str> = sfen.split(' ').collect();
+    if fields.len() < 3 {
+        return false;
+    }
+    fields[1] = if defender == Color::Sente { "w" } else { "b" };
+    fields[2] = "-";
+    let Ok(again) = Position::from_sfen(after.variant(), &fields.join(" ")) else {
+        return false;
+    };
+    let mut again = again.with_rules(*after.rules());
+    last_royal_capture(&mut again, defender).is_some()
 }
 
 /// A move of the side to move that takes `defender`'s last royal, if any: with one royal left

@@ -7,7 +7,7 @@
 //! can then take the defender's last royal (Chu), and a defender with no escape, or no legal
 //! move, is mated. The line ends with the mating move, as published tsume count it.
 
-use super::rules::{last_royal_capture, royals_gone};
+use super::rules::{gives_check, last_royal_capture, royals_gone, Royals};
 use crate::board::Color;
 use crate::movegen::{generate, MoveList};
 use crate::moves::Move;
@@ -69,18 +69,22 @@ struct Verifier<'a> {
     defender: Color,
     /// The attacker started with a royal, so losing its last one loses the problem.
     attacker_royal: bool,
+    /// Which moves are checks while the defender has King and Crown Prince.
+    royals: Royals,
     /// Proven defender positions: (key, plies left) to the length of their longest line.
     seen: HashMap<(u64, usize), usize>,
 }
 
 /// Checks that the attacker (side to move in `pos`) mates within `max_plies` following `proof`
-/// against every defence; returns the length of the longest line (ending with the mating move).
+/// against every defence, every move a check under `royals`; returns the length of the longest
+/// line (ending with the mating move).
 pub fn verify(
     pos: &Position,
     proof: &HashMap<u64, Move>,
     max_plies: usize,
+    royals: Royals,
 ) -> Result<usize, VerifyError> {
-    verified_line(pos, proof, max_plies).map(|line| line.len())
+    verified_line(pos, proof, max_plies, royals).map(|line| line.len())
 }
 
 /// As [`verify`], and returns the longest line itself: the proof's attacker moves against the
@@ -89,11 +93,13 @@ pub fn verified_line(
     pos: &Position,
     proof: &HashMap<u64, Move>,
     max_plies: usize,
+    royals: Royals,
 ) -> Result<Vec<Move>, VerifyError> {
     let mut verifier = Verifier {
         proof,
         defender: !pos.side_to_move(),
         attacker_royal: pos.royals(pos.side_to_move()).any(),
+        royals,
         seen: HashMap::new(),
     };
     let mut walk = pos.clone();
@@ -147,7 +153,7 @@ impl Verifier<'_> {
         let mv = self.attacker_move(pos)?;
         pos.play(mv);
         let won = royals_gone(pos, self.defender);
-        let check = won || pos.in_check(self.defender);
+        let check = gives_check(pos, self.defender, self.royals);
         let result = if check && !won {
             self.defend(pos, left - 1)
         } else {
