@@ -34,6 +34,11 @@ use std::time::Duration;
 
 /// "Infinite" proof or disproof number: proven or disproven.
 const INF: u32 = u32::MAX / 4;
+/// The largest proof or disproof number of an open position, below the thresholds that mean
+/// "no limit" (`INF - 1`, the root's): summed over a graph with cycles and transpositions the
+/// numbers can grow without bound, and a position whose open numbers reached such a threshold
+/// would return at once and be searched again, forever, counting nodes and learning nothing.
+const OPEN_MAX: u32 = INF - 2;
 /// A depth beyond every limit: a disproof that holds however long the attacker tries.
 const DEPTH_INF: u16 = u16::MAX;
 /// Approximate bytes one table entry costs in the hash map.
@@ -226,6 +231,18 @@ impl Value {
 
     fn settled(&self) -> bool {
         self.pn == 0 || self.dn == 0
+    }
+}
+
+/// A child's threshold that open numbers, capped at [`OPEN_MAX`], could reach only by
+/// saturating is made one they never reach: otherwise a child whose number saturated would
+/// meet its threshold at once, return unchanged, and be searched again, forever.
+#[inline]
+fn unreachable_if_saturated(threshold: u32) -> u32 {
+    if threshold >= OPEN_MAX {
+        INF - 1
+    } else {
+        threshold
     }
 }
 
@@ -685,6 +702,7 @@ impl Solver {
             if pn == 0 || dn == 0 {
                 return self.summarise(children, or, r - 1);
             }
+            let (pn, dn) = (pn.min(OPEN_MAX), dn.min(OPEN_MAX));
             if pn >= th_pn || dn >= th_dn || self.stopped {
                 return Value::open(pn, dn);
             }
@@ -694,6 +712,10 @@ impl Solver {
             let th_m = th_phi.min(widened);
             let th_s = add(th_delta - delta, best_s);
             let (child_th_pn, child_th_dn) = if or { (th_m, th_s) } else { (th_s, th_m) };
+            let (child_th_pn, child_th_dn) = (
+                unreachable_if_saturated(child_th_pn),
+                unreachable_if_saturated(child_th_dn),
+            );
             self.pos.play(children[best].mv);
             self.mid(child_th_pn, child_th_dn, r - 1);
             self.pos.undo();
