@@ -297,7 +297,8 @@ fn main() {
         let report = solve(&pos, limits(full));
         match &report.outcome {
             MateOutcome::Mate(line) => {
-                let ok = verify(&pos, &report.proof, line.len(), shishi::tsume::Royals::All).is_ok();
+                let ok =
+                    verify(&pos, &report.proof, line.len(), shishi::tsume::Royals::All).is_ok();
                 let note = if report.shortest {
                     ""
                 } else {

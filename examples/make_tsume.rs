@@ -88,7 +88,8 @@ fn main() {
                     eprintln!("undecided within the budget: {}", pos.to_sfen());
                 }
                 if let MateOutcome::Mate(line) = &report.outcome {
-                    let ok = verify(&pos, &report.proof, line.len(), shishi::tsume::Royals::All).is_ok();
+                    let ok =
+                        verify(&pos, &report.proof, line.len(), shishi::tsume::Royals::All).is_ok();
                     if ok && (min..=31).contains(&line.len()) {
                         let note = if report.shortest {
                             ""

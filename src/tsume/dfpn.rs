@@ -681,14 +681,31 @@ impl Solver {
     }
 
     /// The df-pn loop over the children of the current position (already on the path).
+    ///
+    /// A child's disproof that rests on a repetition holds for this whole loop, since the path
+    /// above does not change while it runs; it is kept here, not only in the table, where a
+    /// search of a sibling that meets the child's position on a longer path would overwrite
+    /// it, and two such siblings would then be searched in turn forever.
     fn search_children(&mut self, children: &[Child], th_pn: u32, th_dn: u32, r: u16) -> Value {
         let or = self.is_attacker_to_move();
+        let mut on_this_path: Vec<Option<Value>> = Vec::new();
         loop {
+            let values: Vec<Value> = children
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    on_this_path
+                        .get(i)
+                        .copied()
+                        .flatten()
+                        .unwrap_or_else(|| self.child_value(c, r - 1))
+                })
+                .collect();
             // Per child, `m` is the number this node minimises (the child's delta) and `s` the
             // one it sums (the child's phi): pn and dn at an OR node, dn and pn at an AND node.
             let (mut best, mut phi, mut second, mut delta) = (0, INF, INF, 0);
-            for (i, child) in children.iter().enumerate() {
-                let (m, s) = Self::m_s(self.child_value(child, r - 1), or);
+            for (i, &value) in values.iter().enumerate() {
+                let (m, s) = Self::m_s(value, or);
                 delta = add(delta, s);
                 if m < phi {
                     second = phi;
@@ -700,14 +717,14 @@ impl Solver {
             }
             let (pn, dn) = if or { (phi, delta) } else { (delta, phi) };
             if pn == 0 || dn == 0 {
-                return self.summarise(children, or, r - 1);
+                return Self::summarise(&values, or);
             }
             let (pn, dn) = (pn.min(OPEN_MAX), dn.min(OPEN_MAX));
             if pn >= th_pn || dn >= th_dn || self.stopped {
                 return Value::open(pn, dn);
             }
             let (th_phi, th_delta) = if or { (th_pn, th_dn) } else { (th_dn, th_pn) };
-            let (_, best_s) = Self::m_s(self.child_value(&children[best], r - 1), or);
+            let (_, best_s) = Self::m_s(values[best], or);
             let widened = ((u64::from(second) * 5 / 4) + 1).min(u64::from(INF)) as u32;
             let th_m = th_phi.min(widened);
             let th_s = add(th_delta - delta, best_s);
@@ -719,6 +736,11 @@ impl Solver {
             self.pos.play(children[best].mv);
             self.mid(child_th_pn, child_th_dn, r - 1);
             self.pos.undo();
+            let found = self.child_value(&children[best], r - 1);
+            if found.dn == 0 && found.rep {
+                on_this_path.resize(children.len(), None);
+                on_this_path[best] = Some(found);
+            }
         }
     }
 
@@ -732,11 +754,10 @@ impl Solver {
         }
     }
 
-    /// The settled value of a node from its children's (`r` plies left at each): a proof's
-    /// length (the attacker's shortest, the defender's longest), or how far a disproof reaches
-    /// and whether it rests on the path.
-    fn summarise(&self, children: &[Child], or: bool, r: u16) -> Value {
-        let values: Vec<Value> = children.iter().map(|c| self.child_value(c, r)).collect();
+    /// The settled value of a node from its children's: a proof's length (the attacker's
+    /// shortest, the defender's longest), or how far a disproof reaches and whether it rests on
+    /// the path.
+    fn summarise(values: &[Value], or: bool) -> Value {
         let proven = values.iter().filter(|v| v.pn == 0).map(|v| v.dist);
         let disproven = values.iter().filter(|v| v.dn == 0);
         let proved = if or {
