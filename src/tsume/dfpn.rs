@@ -727,7 +727,13 @@ impl Solver {
             let (_, best_s) = Self::m_s(values[best], or);
             let widened = ((u64::from(second) * 5 / 4) + 1).min(u64::from(INF)) as u32;
             let th_m = th_phi.min(widened);
-            let th_s = add(th_delta - delta, best_s);
+            // With no limit on the summed number here, the child has none either; otherwise
+            // its share is what the others leave, counted with the capped sum.
+            let th_s = if th_delta >= INF - 1 {
+                INF - 1
+            } else {
+                add(th_delta - delta.min(OPEN_MAX), best_s)
+            };
             let (child_th_pn, child_th_dn) = if or { (th_m, th_s) } else { (th_s, th_m) };
             let (child_th_pn, child_th_dn) = (
                 unreachable_if_saturated(child_th_pn),
