@@ -570,8 +570,10 @@ mod tests {
                 continue;
             }
             for line in std::fs::read_to_string(&path).unwrap().lines() {
-                let line = line.split(';').next().unwrap().trim();
-                if line.is_empty() || line.starts_with('#') {
+                // `SFEN ; fields` with `#` comments, as `shishi mate --file` reads them.
+                let line = line.split(';').next().unwrap();
+                let line = line.split('#').next().unwrap().trim();
+                if line.is_empty() {
                     continue;
                 }
                 let pos = match line.split_once(' ') {
