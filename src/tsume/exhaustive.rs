@@ -270,12 +270,16 @@ mod tests {
         }
     }
 
+    /// kinu57 after the published 6f6d 5d6d5e 7g5e and the defence 4e5e (docs/tsume.md), which
+    /// leaves no mate within the 15 plies the published 19 has left.
+    fn kinu57_after_the_defence() -> Position {
+        let sfen = "8+a2l/6s5/8+le1f/8kg2/7g3+A/5N6/10P1/12/12/12/12/12 b - 1";
+        Position::from_sfen(Variant::Chushogi, sfen).expect("valid SFEN")
+    }
+
     #[test]
     fn refutes_kinu57s_published_line() {
-        // docs/tsume.md: after the published 6f6d 5d6d5e 7g5e the defence 4e5e leaves no mate
-        // within the 15 plies the published 19 has left.
-        let after = "8+a2l/6s5/8+le1f/8kg2/7g3+A/5N6/10P1/12/12/12/12/12 b - 1";
-        let pos = Position::from_sfen(Variant::Chushogi, after).expect("valid SFEN");
+        let pos = kinu57_after_the_defence();
         assert_eq!(
             exhaustive_mate(&pos, 15, Royals::All, 20_000_000),
             Exhaustive::NoMate
@@ -284,8 +288,7 @@ mod tests {
 
     #[test]
     fn says_unknown_when_the_budget_runs_out() {
-        let after = "8+a2l/6s5/8+le1f/8kg2/7g3+A/5N6/10P1/12/12/12/12/12 b - 1";
-        let pos = Position::from_sfen(Variant::Chushogi, after).expect("valid SFEN");
+        let pos = kinu57_after_the_defence();
         assert_eq!(
             exhaustive_mate(&pos, 15, Royals::All, 10),
             Exhaustive::Unknown
