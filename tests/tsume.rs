@@ -410,3 +410,38 @@ fn two_royals_follow_the_published_convention() {
         Err(VerifyError::NotACheck { .. })
     ));
 }
+
+/// `mate --progress`: while the first search runs, the reports carry the root's proof and
+/// disproof numbers as the search computes them (the root's table entry is written only when
+/// its search returns, so reading the table showed 1 and 1 for a whole long solve).
+#[test]
+fn progress_reports_the_roots_numbers_while_it_is_searched() {
+    use shishi::tsume::{MateProgress, ProgressHook};
+    use std::sync::Mutex;
+    // kinu34 of the historic suite: no answer within a few million nodes.
+    let sfen = "1r9+V/+M+F2d2et3/2m1+P1g1s1x1/1+V3spk1p+H1/3p1p1Tp3/7+M1b1+v/3r4i3/1+F+p9/1+p7+L2/+p6+a2+r1/11Q/3+H3B4 b - 1";
+    let pos = Position::from_sfen_any(sfen).unwrap();
+    let seen: Arc<Mutex<Vec<(u32, u32)>>> = Arc::default();
+    let sink = Arc::clone(&seen);
+    let report = solve(
+        &pos,
+        MateLimits {
+            nodes: Some(300_000),
+            progress: Some(ProgressHook {
+                every: Duration::ZERO,
+                report: Arc::new(move |p: &MateProgress| {
+                    sink.lock().unwrap().push((p.root_pn, p.root_dn));
+                }),
+            }),
+            ..limits()
+        },
+    );
+    assert_eq!(report.outcome, MateOutcome::Timeout);
+    let seen = seen.lock().unwrap();
+    assert!(!seen.is_empty(), "no progress reported");
+    assert!(
+        seen.iter()
+            .any(|&(pn, dn)| (pn, dn) != (1, 1) && pn > 0 && dn > 0),
+        "{seen:?}"
+    );
+}

@@ -76,7 +76,8 @@ pub struct MateProgress {
     pub elapsed: Duration,
     /// Positions expanded so far.
     pub nodes: u64,
-    /// The root's proof number as the running search last stored it (1 before it stored one).
+    /// The root's proof number as the running search last computed it from the root's
+    /// children (1 before it did).
     pub root_pn: u32,
     /// The root's disproof number, likewise.
     pub root_dn: u32,
@@ -326,9 +327,12 @@ struct Solver {
     exhausted: bool,
     /// A node count at which the current search pauses (a share of the budget).
     cap: Option<u64>,
-    /// The root's key, the shortest mate proven so far, the ply limit of the running search
-    /// and when progress was last reported: for [`MateProgress`].
-    root: u64,
+    /// The root's ply and its numbers as last computed, the shortest mate proven so far, the
+    /// ply limit of the running search and when progress was last reported: for
+    /// [`MateProgress`]. (The root's table entry is written only when its search returns,
+    /// which in a long solve is at the end.)
+    root_ply: usize,
+    root_numbers: (u32, u32),
     best: Option<u16>,
     within: u16,
     reported: Duration,
@@ -408,7 +412,8 @@ impl Solver {
             stopped: false,
             exhausted: false,
             cap: None,
-            root: pos.key(),
+            root_ply: pos.plies_played(),
+            root_numbers: (1, 1),
             best: None,
             within: 0,
             reported: Duration::ZERO,
@@ -442,7 +447,7 @@ impl Solver {
     }
 
     fn progress(&self, elapsed: Duration) -> MateProgress {
-        let (root_pn, root_dn) = self.table.get(&self.root).map_or((1, 1), |e| (e.pn, e.dn));
+        let (root_pn, root_dn) = self.root_numbers;
         MateProgress {
             elapsed,
             nodes: self.nodes,
@@ -720,6 +725,9 @@ impl Solver {
                 return Self::summarise(&values, or);
             }
             let (pn, dn) = (pn.min(OPEN_MAX), dn.min(OPEN_MAX));
+            if self.pos.plies_played() == self.root_ply {
+                self.root_numbers = (pn, dn);
+            }
             if pn >= th_pn || dn >= th_dn || self.stopped {
                 return Value::open(pn, dn);
             }
