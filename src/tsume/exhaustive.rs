@@ -65,25 +65,22 @@ struct Found {
 }
 
 impl Found {
-    const MATE: Found = Found {
-        mate: true,
-        on_line: false,
-        limited: false,
-    };
     const NEVER: Found = Found {
         mate: false,
         on_line: false,
         limited: false,
     };
+    const MATE: Found = Found {
+        mate: true,
+        ..Found::NEVER
+    };
     const NOT_YET: Found = Found {
-        mate: false,
-        on_line: false,
         limited: true,
+        ..Found::NEVER
     };
     const REPEATS: Found = Found {
-        mate: false,
         on_line: true,
-        limited: false,
+        ..Found::NEVER
     };
 }
 
