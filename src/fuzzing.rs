@@ -73,7 +73,7 @@ pub fn xboard_lines(data: &[u8]) {
 
 /// A net file.
 pub fn net_file(data: &[u8]) {
-    let _ = crate::nnue::Network::from_bytes(data);
+    let _ = crate::eval::nnue::Network::from_bytes(data);
 }
 
 /// Packed training games (`.spk`): every block, and the positions each replays to.

@@ -6,9 +6,10 @@
 //!   pieces, variants, Zobrist keys, attack tables.
 //! - `rules`: the rule sets (lishogi, JCSA, HaChu) and their single rules; `moves`: the `Move`.
 //! - `position`: a position with make/undo, SFEN and XBoard FEN, game end by position.
-//! - `nnue`: the network evaluation, its accumulators kept by make/undo, the embedded nets.
 //! - `movegen`: legal moves, lion power and the lion-trading rules.
-//! - `eval`: the hand-crafted evaluation, its weights as data, and the fixed piece values.
+//! - `eval`: the evaluation the search calls (`eval::Evaluator`): the hand-crafted one, its
+//!   weights as data, and the network (`eval::nnue`: its accumulators kept by make/undo, the
+//!   embedded nets), side by side; the fixed piece values.
 //! - `notation`: USI and XBoard spellings of moves.
 //! - `perft`: perft and divide.
 //! - `game`: a game record: moves, repetition and the game's result.
@@ -41,7 +42,6 @@ pub mod game;
 pub mod matchplay;
 pub mod movegen;
 pub mod moves;
-pub mod nnue;
 pub mod notation;
 pub mod perft;
 pub mod platform;

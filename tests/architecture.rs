@@ -11,7 +11,6 @@ const LAYERS: &[&[&str]] = &[
     &["board"],
     &["rules", "moves"],
     &["position"],
-    &["nnue"],
     &["movegen"],
     &["eval"],
     &["notation"],

@@ -6,7 +6,7 @@
 mod common;
 
 use common::Transcript;
-use shishi::nnue::Network;
+use shishi::eval::nnue::Network;
 use shishi::position::Position;
 use shishi::Variant;
 use std::time::Duration;

@@ -6,8 +6,8 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shishi::board::{Family, Variant};
-use shishi::nnue::feature_count;
-use shishi::nnue::{Network, NnueStack};
+use shishi::eval::nnue::feature_count;
+use shishi::eval::nnue::{Network, NnueStack};
 use shishi::position::Position;
 use shishi::search::{Engine, EngineOptions, EvalOptions, Limits};
 use shishi::training::nnue::{self, Model, Reading, Samples, Target, TrainOptions};

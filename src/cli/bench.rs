@@ -4,7 +4,7 @@
 //! through the protocols' option table, so the signature of an experiment is one command.
 
 use super::{parse_position, parse_variant, UsageError};
-use crate::nnue::Network;
+use crate::eval::nnue::Network;
 use crate::protocol::options::Settings;
 use crate::search::params::SearchParams;
 use crate::search::EvalOptions;

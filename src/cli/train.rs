@@ -3,9 +3,9 @@
 
 use super::UsageError;
 use crate::board::Family;
-use crate::nnue::features::ROYAL_BUCKET_COUNTS;
-use crate::nnue::network::MAX_BUCKETS;
-use crate::nnue::Network;
+use crate::eval::nnue::features::ROYAL_BUCKET_COUNTS;
+use crate::eval::nnue::network::MAX_BUCKETS;
+use crate::eval::nnue::Network;
 use crate::training::nnue::{self, Model, Reading, Samples, Target, TrainOptions};
 use crate::training::packed::is_packed;
 use clap::Args;

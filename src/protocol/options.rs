@@ -7,7 +7,7 @@
 //! `Tune_...` (`search::params::TUNABLES`), so a match can try other values without a patch.
 
 use crate::board::Variant;
-use crate::nnue::Network;
+use crate::eval::nnue::Network;
 use crate::rules::{Preset, PromotionRule, Repetition, RuleSet};
 use crate::search::params::TUNABLES;
 use crate::search::tt::{check_hash_mb, HashSizeError};
@@ -766,7 +766,7 @@ mod tests {
         let dir = std::env::temp_dir();
         let good = dir.join(format!("shishi-options-good-{}.nnue", std::process::id()));
         let bad = dir.join(format!("shishi-options-bad-{}.nnue", std::process::id()));
-        let net = crate::nnue::embedded::embedded(crate::board::Family::Heian).unwrap();
+        let net = crate::eval::nnue::embedded::embedded(crate::board::Family::Heian).unwrap();
         std::fs::write(&good, net.to_bytes()).unwrap();
         let mut corrupt = net.to_bytes();
         corrupt[1000] ^= 0x40;

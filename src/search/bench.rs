@@ -67,7 +67,7 @@ pub fn bench_positions(
         eval: eval.clone(),
         params: *params,
     });
-    writeln!(out, "kernels {}", crate::nnue::kernels())?;
+    writeln!(out, "kernels {}", crate::eval::nnue::kernels())?;
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
     for (i, pos) in positions.iter().enumerate() {

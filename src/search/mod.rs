@@ -10,8 +10,8 @@
 //! - `SearchHandle::stop`, `ponderhit`, `wait`, `is_finished`.
 
 use crate::board::Family;
+use crate::eval::nnue::Network;
 use crate::moves::Move;
-use crate::nnue::Network;
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
@@ -158,7 +158,7 @@ impl EvalOptions {
         }
         match &self.file_net {
             Some((_, net)) if net.family == family => Some(net.clone()),
-            _ => crate::nnue::embedded::embedded(family),
+            _ => crate::eval::nnue::embedded::embedded(family),
         }
     }
 }

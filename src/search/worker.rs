@@ -24,9 +24,9 @@ use super::tt::{Bound, TtEntry};
 use super::{Score, SearchInfo};
 use crate::board::attacks::tables;
 use crate::board::{Bitboard, Family, Piece, Square};
-use crate::eval::{captured_value, evaluate, psq_delta, psq_total};
+use crate::eval::nnue::Network;
+use crate::eval::{captured_value, Evaluator};
 use crate::moves::Move;
-use crate::nnue::{Network, NnueStack};
 use crate::position::{Outcome, Position};
 use crate::rules::Repetition;
 use std::sync::atomic::Ordering::Relaxed;
@@ -69,27 +69,17 @@ pub(super) struct Finding {
     pub seldepth: i32,
 }
 
-/// What the worker keeps for one ply of the current line.
-struct PlyState {
-    /// The piece-square sum of the position at this ply.
-    psq: i32,
-    /// The move that led here (`None` at the root).
-    mv: Option<Move>,
-}
-
 pub(super) struct Worker<'a> {
     shared: &'a Shared,
     id: usize,
     pos: Position,
     history: &'a mut History,
     budget: Budget,
-    /// One entry per ply from the root: what make pushes and unmake pops.
-    plies: Vec<PlyState>,
-    /// The network's accumulators, when a net evaluates (else the hand-crafted evaluation).
-    nnue: Option<NnueStack>,
-    /// Whether the evaluation reads the hand-crafted evaluation: without a net, or with a net
-    /// that corrects it.
-    hand_crafted: bool,
+    /// The move that led to each position of the current line (`None` for the root): what
+    /// make pushes and unmake pops.
+    moves: Vec<Option<Move>>,
+    /// The static evaluation, following make and unmake.
+    eval: Evaluator,
     killers: Vec<[Option<Move>; 2]>,
     pv: Vec<Vec<Move>>,
     lmr: Vec<[u8; 64]>,
@@ -206,12 +196,8 @@ impl<'a> Worker<'a> {
             pos: pos.clone(),
             history,
             budget,
-            plies: vec![PlyState {
-                psq: psq_total(pos),
-                mv: None,
-            }],
-            hand_crafted: net.as_ref().is_none_or(|net| net.adds_hand_crafted),
-            nnue: net.map(|net| NnueStack::new(net, pos, MAX_PLY + 2)),
+            moves: vec![None],
+            eval: Evaluator::new(net, pos, MAX_PLY + 2),
             root_score: 0,
             killers: vec![[None, None]; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -466,46 +452,25 @@ impl<'a> Worker<'a> {
     /// the table (`child_probes`: a main-search child, not a quiescence one), its bucket is
     /// fetched while the accumulator is updated.
     fn make(&mut self, mv: Move, child_probes: bool) {
-        // The piece-square sum is read only by the hand-crafted evaluation.
-        let delta = if self.hand_crafted {
-            psq_delta(&self.pos, mv)
-        } else {
-            0
-        };
-        let top = self.plies.last().map_or(0, |p| p.psq);
+        let change = self.eval.change(&self.pos, mv);
         self.pos.play(mv);
         if child_probes {
             self.shared.table.prefetch(self.pos.key());
         }
-        if let Some(nnue) = &mut self.nnue {
-            nnue.push(&self.pos);
-        }
-        self.plies.push(PlyState {
-            psq: top + delta,
-            mv: Some(mv),
-        });
+        self.eval.push(&self.pos, change);
+        self.moves.push(Some(mv));
     }
 
-    /// The static evaluation of the position at `ply`, the side to move's view: the network's
-    /// when one evaluates (plus the hand-crafted one for a net that corrects it), the
-    /// hand-crafted one otherwise.
-    /// It is held below the mate scores, so that no evaluation reads as a mate.
-    fn static_eval(&self, ply: usize) -> i32 {
-        let hand_crafted = || evaluate(&self.pos, self.plies[ply].psq);
-        let eval = match &self.nnue {
-            Some(nnue) if self.hand_crafted => nnue.evaluate(&self.pos) + hand_crafted(),
-            Some(nnue) => nnue.evaluate(&self.pos),
-            None => hand_crafted(),
-        };
-        eval.clamp(-MAX_EVAL, MAX_EVAL)
+    /// The static evaluation of the current position, the side to move's view, held below
+    /// the mate scores, so that no evaluation reads as a mate.
+    fn static_eval(&self) -> i32 {
+        self.eval.evaluate(&self.pos).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     fn unmake(&mut self) {
         self.pos.undo();
-        if let Some(nnue) = &mut self.nnue {
-            nnue.pop();
-        }
-        self.plies.pop();
+        self.eval.pop();
+        self.moves.pop();
     }
 
     /// Plies back to where the current position occurred earlier since the last irreversible
@@ -609,7 +574,7 @@ impl<'a> Worker<'a> {
         {
             return None;
         }
-        let static_eval = self.static_eval(node.ply);
+        let static_eval = self.static_eval();
         (static_eval - params.rfp_margin * node.depth >= node.beta).then_some(static_eval)
     }
 
@@ -740,7 +705,7 @@ impl<'a> Worker<'a> {
     /// (Chu only: in Heian counter moves did not gain).
     /// The move that led to the current ply (`None` at the root).
     fn last_move(&self) -> Option<Move> {
-        self.plies.last().and_then(|p| p.mv)
+        self.moves.last().copied().flatten()
     }
 
     fn previous_move_key(&self) -> Option<(Piece, Square)> {
@@ -834,7 +799,7 @@ impl<'a> Worker<'a> {
             }
         }
         if ply >= MAX_PLY {
-            return self.static_eval(ply);
+            return self.static_eval();
         }
         let chu_evasion = self.chu_evasion_squares();
         let evasions =
@@ -845,7 +810,7 @@ impl<'a> Worker<'a> {
         } else if evasions {
             -INFINITY
         } else {
-            self.static_eval(ply)
+            self.static_eval()
         };
         if stand_pat >= beta {
             return stand_pat;

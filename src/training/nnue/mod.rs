@@ -29,7 +29,7 @@ pub fn split_held_out(files: &[Samples], fraction: f64) -> (Samples, Samples) {
 /// The float net's and the quantised net's outputs on up to `limit` positions: the mean and
 /// largest absolute difference, in evaluation units.
 pub fn quantisation_error(model: &Model, samples: &Samples, limit: usize) -> (f64, f64) {
-    use crate::nnue::network::Network;
+    use crate::eval::nnue::network::Network;
     let net: Network = model.quantise();
     let mut scratch = model.scratch();
     let (mut sum, mut worst) = (0.0f64, 0.0f64);
@@ -48,12 +48,12 @@ pub fn quantisation_error(model: &Model, samples: &Samples, limit: usize) -> (f6
 /// The quantised net's output for the inputs of one position, computed from scratch; `zones`
 /// are the two sides' royal zones (the mover's first).
 pub fn quantised_output(
-    net: &crate::nnue::Network,
+    net: &crate::eval::nnue::Network,
     us: &[u16],
     them: &[u16],
     zones: [u8; 2],
 ) -> i32 {
-    use crate::nnue::features::{feature_count, royal_bucket};
+    use crate::eval::nnue::features::{feature_count, royal_bucket};
     let sums = |inputs: &[u16], zone: u8| -> Vec<i32> {
         let base = royal_bucket(usize::from(zone), net.royal_buckets) * feature_count(net.family);
         let mut s: Vec<i32> = net.ft_bias.iter().map(|&b| i32::from(b)).collect();

@@ -17,8 +17,8 @@
 
 use super::samples::Samples;
 use crate::board::Family;
-use crate::nnue::features::{feature_count, grid_side, output_bucket, royal_bucket};
-use crate::nnue::network::{Network, QA, QB};
+use crate::eval::nnue::features::{feature_count, grid_side, output_bucket, royal_bucket};
+use crate::eval::nnue::network::{Network, QA, QB};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -112,7 +112,7 @@ impl Model {
     }
 
     /// The model with `royal_buckets` royal buckets (one of
-    /// [`ROYAL_BUCKET_COUNTS`](crate::nnue::features::ROYAL_BUCKET_COUNTS)), every bucket
+    /// [`ROYAL_BUCKET_COUNTS`](crate::eval::nnue::features::ROYAL_BUCKET_COUNTS)), every bucket
     /// starting from the columns it has now (of one bucket, or of bucket 0): its outputs do not
     /// change for a model without royal buckets, so training from a net goes on from that net.
     pub fn with_royal_buckets(mut self, royal_buckets: usize) -> Model {

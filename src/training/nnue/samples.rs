@@ -3,8 +3,8 @@
 //! side to move's view). Read from the text records `datagen` writes, in parallel.
 
 use crate::board::{Color, Family};
-use crate::eval::{evaluate, psq_total};
-use crate::nnue::features::{feature, mirrored, royal_zone};
+use crate::eval::hand_crafted::{evaluate, psq_total};
+use crate::eval::nnue::features::{feature, mirrored, royal_zone};
 use crate::position::Position;
 use crate::training::record::Result01;
 use rayon::prelude::*;

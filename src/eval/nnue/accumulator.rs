@@ -96,7 +96,7 @@ impl NnueStack {
         let src = &below[(self.top - 1) * len..];
         let dst = &mut above[..len];
         #[cfg(target_arch = "x86_64")]
-        let done = if crate::nnue::simd::avx2() {
+        let done = if crate::eval::nnue::simd::avx2() {
             // SAFETY: `apply_avx2` needs nothing but AVX2, which the processor has (just
             // checked); it reads and writes only through its arguments.
             unsafe { apply_avx2(&self.net, pos, &change, bases, src, dst) };
@@ -218,8 +218,8 @@ fn apply_avx2(
 mod tests {
     use super::*;
     use crate::board::Variant;
+    use crate::eval::nnue::network::tests::{royal_tiny, tiny};
     use crate::moves::Move;
-    use crate::nnue::network::tests::{royal_tiny, tiny};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
@@ -272,7 +272,7 @@ mod tests {
     fn summed(net: &Network, pos: &Position, viewer: Color) -> Vec<i32> {
         let base = net.input_base(pos, viewer);
         let mut sums: Vec<i32> = net.ft_bias.iter().map(|&b| i32::from(b)).collect();
-        for f in crate::nnue::features::active(pos, viewer) {
+        for f in crate::eval::nnue::features::active(pos, viewer) {
             add(&mut sums, net.column(base + f));
         }
         sums
@@ -329,7 +329,7 @@ mod tests {
                 apply(&net, after, &change, [0; 2], &src, &mut portable);
                 assert_eq!(portable, fresh, "{after:?}");
                 #[cfg(target_arch = "x86_64")]
-                if crate::nnue::simd::avx2() {
+                if crate::eval::nnue::simd::avx2() {
                     let mut wide = vec![0; src.len()];
                     // SAFETY: the processor has AVX2 (just checked).
                     unsafe { apply_avx2(&net, after, &change, [0; 2], &src, &mut wide) };

@@ -47,7 +47,7 @@ impl RefreshCache {
         out: &mut [i32],
     ) {
         #[cfg(target_arch = "x86_64")]
-        if crate::nnue::simd::avx2() {
+        if crate::eval::nnue::simd::avx2() {
             // SAFETY: `refresh_avx2` needs nothing but AVX2, which the processor has (just
             // checked); it reads and writes only through its arguments.
             unsafe { refresh_avx2(self, net, pos, viewer, base, out) };

@@ -387,7 +387,7 @@ impl Network {
 #[inline]
 fn screlu_dot(acc: &[i32], weights: &[i16]) -> i64 {
     #[cfg(target_arch = "x86_64")]
-    if crate::nnue::simd::avx2() {
+    if crate::eval::nnue::simd::avx2() {
         // SAFETY: `screlu_dot_avx2` needs nothing but AVX2, which the processor has (just
         // checked); it reads only through the two slices.
         return unsafe { screlu_dot_avx2(acc, weights) };
