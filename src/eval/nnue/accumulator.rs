@@ -17,7 +17,7 @@
 use super::features::feature;
 use super::network::Network;
 use super::refresh_cache::RefreshCache;
-use super::simd::{add, sub};
+use super::simd::{add, sub, widest};
 use crate::board::Color;
 use crate::position::{BoardChange, Position};
 use std::sync::Arc;
@@ -95,20 +95,7 @@ impl NnueStack {
         let (below, above) = self.frames.split_at_mut(self.top * len);
         let src = &below[(self.top - 1) * len..];
         let dst = &mut above[..len];
-        #[cfg(target_arch = "x86_64")]
-        let done = if crate::eval::nnue::simd::avx2() {
-            // SAFETY: `apply_avx2` needs nothing but AVX2, which the processor has (just
-            // checked); it reads and writes only through its arguments.
-            unsafe { apply_avx2(&self.net, pos, &change, bases, src, dst) };
-            true
-        } else {
-            false
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let done = false;
-        if !done {
-            apply(&self.net, pos, &change, bases, src, dst);
-        }
+        apply_widest(&self.net, pos, &change, bases, src, dst);
         if self.net.royal_buckets > 1 {
             for viewer in [Color::Sente, Color::Gote] {
                 if self.net.input_base(pos, viewer) != bases[viewer.index()] {
@@ -199,20 +186,17 @@ fn apply(
     }
 }
 
-/// [`apply`] in eight i32 lanes (x86-64 with AVX2, checked at run time): the frame update is
-/// most of a Heian move's cost beside the move generator (`docs/nnue.md`).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn apply_avx2(
-    net: &Network,
-    pos: &Position,
-    change: &BoardChange,
-    bases: [usize; 2],
-    src: &[i32],
-    dst: &mut [i32],
-) {
-    apply(net, pos, change, bases, src, dst);
-}
+widest!(
+    /// [`apply`] on the widest vector instructions this processor has.
+    fn apply_widest = apply(
+        net: &Network,
+        pos: &Position,
+        change: &BoardChange,
+        bases: [usize; 2],
+        src: &[i32],
+        dst: &mut [i32],
+    )
+);
 
 #[cfg(test)]
 mod tests {
@@ -310,10 +294,10 @@ mod tests {
     }
 
     #[test]
-    fn the_portable_and_the_avx2_frame_updates_agree() {
-        // The search takes the AVX2 path where the processor has it, so the portable one
-        // (every other processor, the browser build) is checked here against it, and both
-        // against a fresh frame, over every kind of move of random games.
+    fn the_portable_and_the_widest_frame_updates_agree() {
+        // The search takes the widest copy (AVX2's where the processor has it), so the
+        // portable one (every other processor, the browser build) is checked here against
+        // it, and both against a fresh frame, over every kind of move of random games.
         let mut rng = StdRng::seed_from_u64(11);
         for variant in [Variant::Chushogi, Variant::Heian, Variant::Heian8x8] {
             let net = Arc::new(tiny(variant.family(), 32));
@@ -328,13 +312,9 @@ mod tests {
                 let mut portable = vec![0; src.len()];
                 apply(&net, after, &change, [0; 2], &src, &mut portable);
                 assert_eq!(portable, fresh, "{after:?}");
-                #[cfg(target_arch = "x86_64")]
-                if crate::eval::nnue::simd::avx2() {
-                    let mut wide = vec![0; src.len()];
-                    // SAFETY: the processor has AVX2 (just checked).
-                    unsafe { apply_avx2(&net, after, &change, [0; 2], &src, &mut wide) };
-                    assert_eq!(wide, fresh, "{after:?}");
-                }
+                let mut wide = vec![0; src.len()];
+                apply_widest(&net, after, &change, [0; 2], &src, &mut wide);
+                assert_eq!(wide, fresh, "{after:?}");
             }
         }
     }

@@ -10,7 +10,8 @@
 //!   for every kind of move (lion double moves and igui included) with a full refresh at the
 //!   root, and from `refresh_cache` where a royal moves into another bucket.
 //! - `embedded`: the nets compiled into the binary.
-//! - `simd`: whether the kernels run on AVX2, WebAssembly SIMD or neither.
+//! - `simd`: whether the kernels run on AVX2, WebAssembly SIMD or neither, decided there
+//!   alone (`widest!` gives a kernel its AVX2 twin), and the output layer's inner product.
 //!
 //! The trainer (`training::nnue`) writes the same file this module reads.
 //!

@@ -25,6 +25,7 @@
 //! everything before it. Each net is written in the oldest version that holds it.
 
 use super::features;
+use super::simd::screlu_dot;
 use crate::board::Family;
 use std::path::Path;
 
@@ -373,68 +374,11 @@ impl Network {
         let h = self.hidden;
         let weights = &self.out_weights[bucket * 2 * h..(bucket + 1) * 2 * h];
         let (w_us, w_them) = weights.split_at(h);
-        let sum = screlu_dot(us, w_us) + screlu_dot(them, w_them);
+        let sum = screlu_dot::<QA>(us, w_us) + screlu_dot::<QA>(them, w_them);
         let raw = sum / i64::from(QA) + i64::from(self.out_bias[bucket]);
         let units = raw * i64::from(self.scale) / i64::from(QA * QB);
         units.clamp(-i64::from(MAX_OUTPUT), i64::from(MAX_OUTPUT)) as i32
     }
-}
-
-/// `sum clamp(x, 0, QA)^2 * w`, in `QA^2 * QB` units: the output's inner product, about a
-/// quarter of a Heian search's instructions in its portable form. On an x86-64 processor with
-/// AVX2 (checked once, at run time: the binary stays portable) the same arithmetic runs in
-/// eight i32 lanes, which cuts its instructions by three quarters (`docs/nnue.md`).
-#[inline]
-fn screlu_dot(acc: &[i32], weights: &[i16]) -> i64 {
-    #[cfg(target_arch = "x86_64")]
-    if crate::eval::nnue::simd::avx2() {
-        // SAFETY: `screlu_dot_avx2` needs nothing but AVX2, which the processor has (just
-        // checked); it reads only through the two slices.
-        return unsafe { screlu_dot_avx2(acc, weights) };
-    }
-    // WebAssembly's 128-bit SIMD multiplies four i32 lanes at once.
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return screlu_dot_i32(acc, weights);
-    #[allow(unreachable_code)]
-    screlu_dot_i64(acc, weights)
-}
-
-/// The portable form: without wide i32 multiplies (x86-64's baseline, the browser build) the
-/// i64 products compile best.
-#[inline(always)]
-fn screlu_dot_i64(acc: &[i32], weights: &[i16]) -> i64 {
-    acc.iter()
-        .zip(weights)
-        .map(|(&x, &w)| {
-            let c = x.clamp(0, QA);
-            i64::from(c * i32::from(w)) * i64::from(c)
-        })
-        .sum()
-}
-
-/// The form for wide i32 multiplies: each term fits i32 (`255 * 255 * 32768` is 2 130 706 432,
-/// below 2^31), only the sum of up to 2 x 4096 terms needs i64. Equal to [`screlu_dot_i64`]
-/// for every input (a test checks the extremes).
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "wasm32", target_feature = "simd128"),
-    test
-))]
-#[inline(always)]
-fn screlu_dot_i32(acc: &[i32], weights: &[i16]) -> i64 {
-    acc.iter()
-        .zip(weights)
-        .map(|(&x, &w)| {
-            let c = x.clamp(0, QA);
-            i64::from(c * i32::from(w) * c)
-        })
-        .sum()
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn screlu_dot_avx2(acc: &[i32], weights: &[i16]) -> i64 {
-    screlu_dot_i32(acc, weights)
 }
 
 #[cfg(test)]
@@ -534,25 +478,6 @@ pub(crate) mod tests {
         assert!(
             matches!(Network::from_bytes(&zero), Err(NetError::Shape(ref m)) if m.contains("0 output buckets")),
         );
-    }
-
-    #[test]
-    fn every_form_of_the_inner_product_agrees_at_the_extremes() {
-        let acc: Vec<i32> = [i32::MIN, -1, 0, 1, 254, 255, 256, i32::MAX]
-            .into_iter()
-            .cycle()
-            .take(4096)
-            .collect();
-        for w in [i16::MIN, -1, 0, 1, i16::MAX] {
-            let weights = vec![w; acc.len()];
-            let expected: i64 = acc
-                .iter()
-                .map(|&x| i64::from(x.clamp(0, QA)).pow(2) * i64::from(w))
-                .sum();
-            assert_eq!(screlu_dot_i64(&acc, &weights), expected);
-            assert_eq!(screlu_dot_i32(&acc, &weights), expected);
-            assert_eq!(screlu_dot(&acc, &weights), expected);
-        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use super::features::{feature, feature_count};
 use super::network::Network;
-use super::simd::{add, sub};
+use super::simd::{add, sub, widest};
 use crate::board::{Color, Piece, Square, Variant};
 use crate::position::Position;
 
@@ -46,14 +46,7 @@ impl RefreshCache {
         base: usize,
         out: &mut [i32],
     ) {
-        #[cfg(target_arch = "x86_64")]
-        if crate::eval::nnue::simd::avx2() {
-            // SAFETY: `refresh_avx2` needs nothing but AVX2, which the processor has (just
-            // checked); it reads and writes only through its arguments.
-            unsafe { refresh_avx2(self, net, pos, viewer, base, out) };
-            return;
-        }
-        refresh(self, net, pos, viewer, base, out);
+        refresh_widest(self, net, pos, viewer, base, out);
     }
 }
 
@@ -91,16 +84,14 @@ fn refresh(
     out.copy_from_slice(sums);
 }
 
-/// [`refresh`] in eight i32 lanes (x86-64 with AVX2, checked at run time).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn refresh_avx2(
-    cache: &mut RefreshCache,
-    net: &Network,
-    pos: &Position,
-    viewer: Color,
-    base: usize,
-    out: &mut [i32],
-) {
-    refresh(cache, net, pos, viewer, base, out);
-}
+widest!(
+    /// [`refresh`] on the widest vector instructions this processor has.
+    fn refresh_widest = refresh(
+        cache: &mut RefreshCache,
+        net: &Network,
+        pos: &Position,
+        viewer: Color,
+        base: usize,
+        out: &mut [i32],
+    )
+);

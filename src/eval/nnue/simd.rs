@@ -1,15 +1,21 @@
-//! Which vector instructions the network's kernels run on, decided in one place. The release
-//! binaries are built for any x86-64; AVX2 is looked for at run time (the standard library
-//! asks the processor once and keeps the answer), and the portable kernels, which give the
-//! same sums, run where it is missing. The browser build uses WebAssembly's 128-bit SIMD where
-//! it was compiled with it. The column arithmetic the accumulator and the refresh cache share
-//! lives here too, so neither module needs the other's.
+//! Which vector instructions the network's kernels run on, decided in one place, and every
+//! kernel whose form depends on it. Where the build targets a processor with AVX2 (`-C
+//! target-cpu=native` on one that has it) the choice is made at compile time; the release
+//! binaries are built for any x86-64, so there AVX2 is looked for at run time (the standard
+//! library asks the processor once and keeps the answer), and the portable kernels, which give
+//! the same sums, run where it is missing. The browser build uses WebAssembly's 128-bit SIMD
+//! where it was compiled with it (a compile-time choice: a browser has no run-time one).
+//!
+//! The kernels are plain loops the compiler turns into vector code: [`widest!`] compiles a
+//! kernel a second time for AVX2 and runs that copy where the processor has it, so the
+//! accumulator and the refresh cache write their loops once and say nothing of instructions.
 
 /// Whether this processor runs the AVX2 kernels.
 #[inline]
 pub(crate) fn avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
+        // True at compile time where the target has AVX2, asked of the processor otherwise.
         std::arch::is_x86_feature_detected!("avx2")
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -29,8 +35,36 @@ pub fn kernels() -> &'static str {
     }
 }
 
+/// Defines `$name`, a function with `$kernel`'s parameters that runs `$kernel` compiled for
+/// the widest vector instructions this processor has: a second copy of it, compiled for AVX2,
+/// where the processor has AVX2. `$kernel` and what it calls must be `#[inline(always)]`, so
+/// that the wider copy reaches their loops; the twin takes the slices as parameters of its
+/// own, so the compiler knows they do not overlap.
+macro_rules! widest {
+    ($(#[$doc:meta])* $vis:vis fn $name:ident = $kernel:ident($($arg:ident: $ty:ty),* $(,)?)) => {
+        $(#[$doc])*
+        #[inline]
+        $vis fn $name($($arg: $ty),*) {
+            #[cfg(target_arch = "x86_64")]
+            {
+                #[target_feature(enable = "avx2")]
+                fn on_avx2($($arg: $ty),*) {
+                    $kernel($($arg),*)
+                }
+                if $crate::eval::nnue::simd::avx2() {
+                    // SAFETY: `on_avx2` needs nothing but AVX2, which the processor has (just
+                    // checked); it reads and writes only through its arguments.
+                    return unsafe { on_avx2($($arg),*) };
+                }
+            }
+            $kernel($($arg),*)
+        }
+    };
+}
+pub(super) use widest;
+
 /// Adds an input's column to a viewer's sums. A plain loop: the compiler makes it vector code,
-/// AVX2's inside the kernels compiled for AVX2 that inline it, `simd128` in the browser build.
+/// AVX2's inside a [`widest!`] kernel, `simd128` in the browser build.
 #[inline]
 pub(super) fn add(sums: &mut [i32], column: &[i16]) {
     for (s, &w) in sums.iter_mut().zip(column) {
@@ -43,5 +77,101 @@ pub(super) fn add(sums: &mut [i32], column: &[i16]) {
 pub(super) fn sub(sums: &mut [i32], column: &[i16]) {
     for (s, &w) in sums.iter_mut().zip(column) {
         *s -= i32::from(w);
+    }
+}
+
+/// `sum clamp(x, 0, CLIP)^2 * w`: the output layer's inner product, about a quarter of a
+/// Heian search's instructions in its portable form. `CLIP` is at most 255, so that each term
+/// fits an i32 (`255 * 255 * 32768` is 2 130 706 432, below 2^31). With wide i32 multiplies
+/// (AVX2's eight lanes, WebAssembly's four) the terms are i32 products and only the sum is
+/// i64, which cuts the instructions by three quarters (`docs/nnue.md`); without them (x86-64's
+/// baseline) the i64 products compile best. Both forms give the same sum for every input.
+#[inline]
+pub(super) fn screlu_dot<const CLIP: i32>(acc: &[i32], weights: &[i16]) -> i64 {
+    const { assert!(CLIP as i64 * CLIP as i64 * 32768 < 1 << 31) };
+    #[cfg(target_arch = "x86_64")]
+    if avx2() {
+        // SAFETY: `screlu_dot_avx2` needs nothing but AVX2, which the processor has (just
+        // checked); it reads only through the two slices.
+        return unsafe { screlu_dot_avx2::<CLIP>(acc, weights) };
+    }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return screlu_dot_i32::<CLIP>(acc, weights);
+    #[allow(unreachable_code)]
+    screlu_dot_i64::<CLIP>(acc, weights)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn screlu_dot_avx2<const CLIP: i32>(acc: &[i32], weights: &[i16]) -> i64 {
+    screlu_dot_i32::<CLIP>(acc, weights)
+}
+
+#[inline(always)]
+fn screlu_dot_i64<const CLIP: i32>(acc: &[i32], weights: &[i16]) -> i64 {
+    acc.iter()
+        .zip(weights)
+        .map(|(&x, &w)| {
+            let c = x.clamp(0, CLIP);
+            i64::from(c * i32::from(w)) * i64::from(c)
+        })
+        .sum()
+}
+
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    test
+))]
+#[inline(always)]
+fn screlu_dot_i32<const CLIP: i32>(acc: &[i32], weights: &[i16]) -> i64 {
+    acc.iter()
+        .zip(weights)
+        .map(|(&x, &w)| {
+            let c = x.clamp(0, CLIP);
+            i64::from(c * i32::from(w) * c)
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_form_of_the_inner_product_agrees_at_the_extremes() {
+        let acc: Vec<i32> = [i32::MIN, -1, 0, 1, 254, 255, 256, i32::MAX]
+            .into_iter()
+            .cycle()
+            .take(4096)
+            .collect();
+        for w in [i16::MIN, -1, 0, 1, i16::MAX] {
+            let weights = vec![w; acc.len()];
+            let expected: i64 = acc
+                .iter()
+                .map(|&x| i64::from(x.clamp(0, 255)).pow(2) * i64::from(w))
+                .sum();
+            assert_eq!(screlu_dot_i64::<255>(&acc, &weights), expected);
+            assert_eq!(screlu_dot_i32::<255>(&acc, &weights), expected);
+            assert_eq!(screlu_dot::<255>(&acc, &weights), expected);
+        }
+    }
+
+    widest!(fn add_then_sub_widest = add_then_sub(sums: &mut [i32], column: &[i16]));
+
+    #[inline(always)]
+    fn add_then_sub(sums: &mut [i32], column: &[i16]) {
+        add(sums, column);
+        sub(sums, &column[..column.len() / 2]);
+    }
+
+    #[test]
+    fn a_kernel_gives_the_same_sums_in_its_widest_copy() {
+        let column: Vec<i16> = (0..512).map(|i| (i * 37 % 201) as i16 - 100).collect();
+        let mut portable: Vec<i32> = (0..512).collect();
+        let mut wide = portable.clone();
+        add_then_sub(&mut portable, &column);
+        add_then_sub_widest(&mut wide, &column);
+        assert_eq!(wide, portable);
     }
 }
