@@ -1,16 +1,7 @@
 //! The five variants (docs/rules.md section 1): their boards, promotion zones and start positions.
 
-use super::{Bitboard, Color, Square};
+use super::{Bitboard, Color, Family, Square};
 use std::sync::LazyLock;
-
-/// Chu Shogi or one of the Heian boards: decides the piece set and the rules applied.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
-    /// Chu Shogi pieces and rules.
-    Chu,
-    /// Heian Shogi pieces and rules, on any of its four boards.
-    Heian,
-}
 
 /// A game with its board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -137,12 +128,9 @@ impl Variant {
         }
     }
 
-    /// Ranks in each promotion zone: 4 in Chu, 3 in Heian.
+    /// Ranks in each promotion zone (the family's).
     pub fn zone_depth(self) -> u8 {
-        match self.family() {
-            Family::Chu => 4,
-            Family::Heian => 3,
-        }
+        self.family().descriptor().zone_depth
     }
 
     fn masks(self) -> &'static Masks {

@@ -610,7 +610,7 @@ mod tests {
     fn the_evaluation_is_the_sum_of_its_features_under_any_weights() {
         // Random weights give every term, zero-weighted ones included, a say.
         let mut rng = StdRng::seed_from_u64(11);
-        let random: Vec<Weights> = [Family::Chu, Family::Heian]
+        let random: Vec<Weights> = Family::ALL
             .into_iter()
             .map(|f| {
                 let len = Layout::of(f).len();
@@ -620,7 +620,7 @@ mod tests {
             .collect();
         let tables: Vec<EvalTables> = Variant::ALL
             .iter()
-            .map(|&v| EvalTables::new(v, &random[usize::from(v.family() == Family::Heian)]))
+            .map(|&v| EvalTables::new(v, &random[v.family().descriptor().index]))
             .collect();
         let mut terms_seen = vec![false; Layout::of(Family::Heian).len()];
         for pos in &test_positions() {
@@ -628,7 +628,7 @@ mod tests {
                 .iter()
                 .position(|&v| v == pos.variant())
                 .unwrap();
-            let weights = &random[usize::from(pos.family() == Family::Heian)];
+            let weights = &random[pos.family().descriptor().index];
             let t = &tables[v];
             assert_eq!(
                 evaluate_with(t, pos, psq_total_with(t, pos)),

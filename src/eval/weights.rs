@@ -86,18 +86,12 @@ pub fn is_strong(kind: Kind) -> bool {
 
 /// Entries of a rank table: the ranks of the family's tallest board.
 pub fn rank_count(family: Family) -> usize {
-    match family {
-        Family::Chu => 12,
-        Family::Heian => 9,
-    }
+    family.descriptor().side
 }
 
 /// Entries of a ring table: centrality 0 (the edge) to the centre of the family's largest board.
 pub fn ring_count(family: Family) -> usize {
-    match family {
-        Family::Chu => 6,
-        Family::Heian => 5,
-    }
+    family.descriptor().side.div_ceil(2)
 }
 
 /// The rank-table entry of a piece `advanced` ranks in front of its back rank on a board
@@ -146,9 +140,8 @@ impl Layout {
     /// The layout of `family`'s parameters (built once).
     pub fn of(family: Family) -> &'static Layout {
         static LAYOUTS: OnceLock<[Layout; 2]> = OnceLock::new();
-        let all =
-            LAYOUTS.get_or_init(|| [Layout::build(Family::Chu), Layout::build(Family::Heian)]);
-        &all[family_index(family)]
+        let all = LAYOUTS.get_or_init(|| Family::ALL.map(Layout::build));
+        &all[family.descriptor().index]
     }
 
     fn build(family: Family) -> Layout {
@@ -346,13 +339,6 @@ fn section_of(name: &str) -> &str {
     }
 }
 
-fn family_index(family: Family) -> usize {
-    match family {
-        Family::Chu => 0,
-        Family::Heian => 1,
-    }
-}
-
 /// Why a weights file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeightsError {
@@ -406,7 +392,7 @@ impl Weights {
                 ),
             ]
         });
-        &all[family_index(family)]
+        &all[family.descriptor().index]
     }
 
     /// Builds weights from values in layout order; `None` if the count is wrong.
@@ -537,7 +523,7 @@ mod tests {
 
     #[test]
     fn the_embedded_weights_load() {
-        for family in [Family::Chu, Family::Heian] {
+        for family in Family::ALL {
             let w = Weights::embedded(family);
             let layout = Layout::of(family);
             assert_eq!(w.values().len(), layout.len());
@@ -565,7 +551,7 @@ mod tests {
 
     #[test]
     fn written_weights_read_back_the_same() {
-        for family in [Family::Chu, Family::Heian] {
+        for family in Family::ALL {
             let values = (0..Layout::of(family).len() as i32)
                 .map(|i| i * 7 - 300)
                 .collect();

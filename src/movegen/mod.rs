@@ -144,7 +144,7 @@ mod tests {
             for mv in tried.chain([Move::PASS]) {
                 if let Some(legal) = is_legal_by_piece(pos, mv) {
                     assert_eq!(legal, pos.is_legal(mv), "{mv:?} in {pos:?}");
-                    decided[usize::from(pos.family() == Family::Heian)] += 1;
+                    decided[pos.family().descriptor().index] += 1;
                 }
             }
         }

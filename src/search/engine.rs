@@ -87,7 +87,7 @@ impl Engine {
     }
 
     fn with_table(options: EngineOptions, table: Table) -> Engine {
-        for family in [Family::Chu, Family::Heian] {
+        for family in Family::ALL {
             options.eval.net_for(family);
         }
         Engine {
@@ -115,7 +115,7 @@ impl Engine {
         if options.hash_mb != self.options.hash_mb {
             self.table = Arc::new(Table::try_new(options.hash_mb)?);
         }
-        for family in [Family::Chu, Family::Heian] {
+        for family in Family::ALL {
             options.eval.net_for(family);
         }
         self.options = options;

@@ -166,7 +166,7 @@ mod tests {
 
     #[test]
     fn never_plans_beyond_the_clock() {
-        for family in [Family::Chu, Family::Heian] {
+        for family in Family::ALL {
             for remaining in [0, 5, 60, 1000, 60_000] {
                 for byoyomi in [0, 100, 5000] {
                     let limits = Limits {
@@ -197,7 +197,7 @@ mod tests {
             (1_000, 100, 50),
             (1_000, 10, 5),
         ];
-        for family in [Family::Chu, Family::Heian] {
+        for family in Family::ALL {
             for (start, inc, overhead) in games {
                 let mut remaining: i64 = start;
                 for mv in 0..400 {

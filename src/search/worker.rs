@@ -739,7 +739,8 @@ impl<'a> Worker<'a> {
     /// squares between it and its attackers on a line. Every move that may save the royal takes
     /// a piece, moves the royal or lands on one of those squares.
     fn chu_evasion_squares(&self) -> Option<(Square, Bitboard)> {
-        if self.pos.family() != Family::Chu || self.budget.params.qsearch_chu_evasions == 0 {
+        if self.pos.family().descriptor().check_rule || self.budget.params.qsearch_chu_evasions == 0
+        {
             return None;
         }
         let us = self.pos.side_to_move();
@@ -802,8 +803,8 @@ impl<'a> Worker<'a> {
             return self.static_eval();
         }
         let chu_evasion = self.chu_evasion_squares();
-        let evasions =
-            chu_evasion.is_some() || (self.pos.family() == Family::Heian && self.pos.in_check(us));
+        let evasions = chu_evasion.is_some()
+            || (self.pos.family().descriptor().check_rule && self.pos.in_check(us));
         let stand_pat = if chu_evasion.is_some() {
             // A move that does not save the royal loses it on the next ply.
             -(MATE - ply as i32 - 2)

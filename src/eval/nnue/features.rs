@@ -4,7 +4,6 @@
 //! viewer sees the board turned so that its own pieces start at the bottom: gote's view turns
 //! the variant's board by 180 degrees.
 
-use crate::board::piece::NUM_KINDS;
 use crate::board::{Color, Family, Kind, Piece, Square, Variant};
 use crate::position::Position;
 
@@ -12,27 +11,18 @@ use crate::position::Position;
 /// Chu's first.
 #[inline]
 pub(crate) fn kind_count(family: Family) -> usize {
-    match family {
-        Family::Chu => Kind::HeianKing.index(),
-        Family::Heian => NUM_KINDS - Kind::HeianKing.index(),
-    }
+    family.descriptor().kinds.len()
 }
 
 /// Index of the first kind of `family` in [`KINDS`].
 #[inline]
 fn first_kind(family: Family) -> usize {
-    match family {
-        Family::Chu => 0,
-        Family::Heian => Kind::HeianKing.index(),
-    }
+    family.descriptor().kinds.start
 }
 
 /// Squares of the family's input grid: 12x12 for Chu, 9x9 for every Heian board.
 pub(crate) fn grid_side(family: Family) -> usize {
-    match family {
-        Family::Chu => 12,
-        Family::Heian => 9,
-    }
+    family.descriptor().side
 }
 
 /// Number of inputs of `family` (per viewer).
@@ -43,10 +33,7 @@ pub fn feature_count(family: Family) -> usize {
 /// The most pieces a position of `family` holds: its fullest start position (pieces are never
 /// added, only captured).
 pub(crate) fn max_pieces(family: Family) -> usize {
-    match family {
-        Family::Chu => 92,
-        Family::Heian => 36,
-    }
+    family.descriptor().max_pieces
 }
 
 /// The output bucket of a position of `family` holding `pieces` pieces, out of `buckets`:
@@ -161,7 +148,7 @@ mod tests {
 
     #[test]
     fn each_family_owns_its_contiguous_kinds() {
-        for family in [Family::Chu, Family::Heian] {
+        for family in Family::ALL {
             let kinds: Vec<usize> = crate::board::KINDS
                 .iter()
                 .filter(|k| k.family() == family)
@@ -195,7 +182,7 @@ mod tests {
 
     #[test]
     fn max_pieces_is_the_fullest_start_position_and_buckets_cover_every_count() {
-        for family in [Family::Chu, Family::Heian] {
+        for family in Family::ALL {
             let fullest = Variant::ALL
                 .into_iter()
                 .filter(|v| v.family() == family)

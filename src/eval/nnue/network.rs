@@ -160,10 +160,7 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
 const HEADER_BYTES: usize = 4 + 4 + 1 + 4 + 4 + 4;
 
 fn family_byte(family: Family) -> u8 {
-    match family {
-        Family::Chu => 0,
-        Family::Heian => 1,
-    }
+    family.descriptor().index as u8
 }
 
 /// The header length of format `version`, checked against the file's `len`: a file cut short
@@ -212,11 +209,10 @@ impl Network {
         if version == 0 || version > VERSION {
             return Err(NetError::Version(version));
         }
-        let family = match r.take::<1>()[0] {
-            0 => Family::Chu,
-            1 => Family::Heian,
-            other => return Err(NetError::Family(other)),
-        };
+        let byte = r.take::<1>()[0];
+        let family = *Family::ALL
+            .get(usize::from(byte))
+            .ok_or(NetError::Family(byte))?;
         let flags = if version >= 2 { r.take::<1>()[0] } else { 0 };
         if flags & !ADDS_HAND_CRAFTED != 0 {
             return Err(NetError::Flags(flags));
