@@ -13,12 +13,13 @@ fn git(args: &[&str]) -> Option<String> {
 }
 
 /// What the binary is built from.
-const SOURCES: [&str; 7] = [
+const SOURCES: [&str; 8] = [
     "build.rs",
     "Cargo.toml",
     "Cargo.lock",
     ".cargo",
     "src",
+    "core",
     "nets",
     "positions/bench.epd",
 ];

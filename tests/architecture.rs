@@ -1,6 +1,8 @@
-//! The layers of `src/` read top-down: each module may use only modules of lower layers. This
-//! test reads every source file of each top-level module and fails on an upward (or sideways)
-//! `crate::` path, naming the file and the module it reaches for.
+//! The layers of `src/` and of the core crate's `core/src/` read top-down: each module may use
+//! only modules of lower layers. This test reads every source file of each top-level module and
+//! fails on an upward (or sideways) `crate::` path, naming the file and the module it reaches
+//! for. The core's modules are the lowest layers, so the core never needs the engine: it could
+//! not name it if it tried (a crate cannot depend on its dependant).
 
 use std::path::{Path, PathBuf};
 
@@ -12,12 +14,12 @@ const LAYERS: &[&[&str]] = &[
     &["rules", "moves"],
     &["position"],
     &["movegen"],
-    &["eval"],
     &["notation"],
     &["perft"],
     &["game"],
     &["record"],
     &["tsume"],
+    &["eval"],
     &["search", "matchplay"],
     &["training", "analysis"],
     &["protocol"],
@@ -38,7 +40,7 @@ fn rust_files(path: &Path, out: &mut Vec<PathBuf>) {
         for entry in entries {
             rust_files(&entry, out);
         }
-    } else if path.extension().is_some_and(|e| e == "rs") {
+    } else if path.is_file() && path.extension().is_some_and(|e| e == "rs") {
         out.push(path.to_path_buf());
     }
 }
@@ -62,16 +64,21 @@ fn crate_paths(text: &str) -> Vec<String> {
 
 #[test]
 fn no_module_reaches_up_the_layers() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut violations = Vec::new();
     let mut modules_seen = 0;
     for layer in LAYERS {
         for &module in *layer {
-            let dir = src.join(module);
-            let file = src.join(format!("{module}.rs"));
             let mut files = Vec::new();
-            rust_files(if dir.is_dir() { &dir } else { &file }, &mut files);
-            assert!(!files.is_empty(), "module {module} has no source in src/");
+            for src in [root.join("src"), root.join("core/src")] {
+                let dir = src.join(module);
+                let file = src.join(format!("{module}.rs"));
+                rust_files(if dir.is_dir() { &dir } else { &file }, &mut files);
+            }
+            assert!(
+                !files.is_empty(),
+                "module {module} has no source in src/ or core/src/"
+            );
             modules_seen += 1;
             let own = layer_of(module).unwrap();
             for path in files {
@@ -84,7 +91,7 @@ fn no_module_reaches_up_the_layers() {
                     if !allowed {
                         violations.push(format!(
                             "{} (layer {module}) uses crate::{used}",
-                            path.strip_prefix(&src).unwrap().display()
+                            path.strip_prefix(root).unwrap().display()
                         ));
                     }
                 }
@@ -101,20 +108,42 @@ fn no_module_reaches_up_the_layers() {
 
 #[test]
 fn every_top_level_module_has_a_layer() {
-    let lib =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
-    for line in lib.lines() {
-        if let Some(name) = line
-            .strip_prefix("pub mod ")
-            .or_else(|| line.strip_prefix("mod "))
-        {
-            let name = name.trim_end_matches(';');
-            assert!(
-                layer_of(name).is_some(),
-                "src/lib.rs module {name} has no layer"
-            );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut seen = 0;
+    for lib in ["src/lib.rs", "core/src/lib.rs"] {
+        let text = std::fs::read_to_string(root.join(lib)).unwrap();
+        for line in text.lines() {
+            if let Some(name) = line
+                .strip_prefix("pub mod ")
+                .or_else(|| line.strip_prefix("mod "))
+            {
+                let name = name.trim_end_matches(';');
+                assert!(layer_of(name).is_some(), "{lib} module {name} has no layer");
+                seen += 1;
+            }
         }
     }
+    assert!(seen >= 18, "{seen} modules");
+}
+
+#[test]
+fn the_core_holds_only_the_lowest_layers() {
+    // Every module of the core sits below every module of the engine.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let modules = |lib: &str| -> Vec<usize> {
+        std::fs::read_to_string(root.join(lib))
+            .unwrap()
+            .lines()
+            .filter_map(|l| {
+                l.strip_prefix("pub mod ")
+                    .or_else(|| l.strip_prefix("mod "))
+            })
+            .map(|n| layer_of(n.trim_end_matches(';')).unwrap())
+            .collect()
+    };
+    let core_top = modules("core/src/lib.rs").into_iter().max().unwrap();
+    let engine_bottom = modules("src/lib.rs").into_iter().min().unwrap();
+    assert!(core_top < engine_bottom, "{core_top} >= {engine_bottom}");
 }
 
 #[test]

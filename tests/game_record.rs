@@ -1,4 +1,4 @@
-//! Game records (src/game.rs): seeded random games under every preset end with a result whose
+//! Game records (core/src/game/): seeded random games under every preset end with a result whose
 //! reason the final position confirms, and the repetition rule of docs/rules.md section 8: a cycle
 //! of passes, a perpetual check, a perpetual attack, and HaChu's ban on any repeat.
 

@@ -5,7 +5,7 @@
 use shishi::board::{Color, Variant};
 use shishi::matchplay::driver::TimeControl;
 use shishi::matchplay::engine_spec::{parse_engine, EngineConfig, EngineSpecError};
-use shishi::matchplay::game_end::{EndReason, GameEnd};
+use shishi::matchplay::game_end::{from_rules, EndReason};
 use shishi::matchplay::openings::Opening;
 use shishi::matchplay::pgn::{write_record, RecordInfo};
 use shishi::matchplay::play_game::GameRules;
@@ -275,7 +275,7 @@ fn normal_games_end_by_the_rules_usi_and_xboard() {
                 g.game.detail
             );
             assert!(!g.game.moves.is_empty());
-            assert_eq!(replay(variant, &g.game.moves).map(GameEnd::from), Some(o));
+            assert_eq!(replay(variant, &g.game.moves).map(from_rules), Some(o));
         }
         assert_eq!(s.failures, [[0; 3]; 2]);
     }

@@ -19,7 +19,7 @@ use super::weights::{
     SHELTER_COUNTS, ZONE_ATTACKED_COUNTS, ZONE_ATTACKER_COUNTS,
 };
 use crate::board::attacks::tables;
-use crate::board::piece::NUM_KINDS;
+use crate::board::NUM_KINDS;
 use crate::board::{Bitboard, Color, Family, Kind, Piece, Square, Variant};
 use crate::moves::Move;
 use crate::position::Position;

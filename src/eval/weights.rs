@@ -43,7 +43,7 @@
 //! - `tempo`, for the side to move.
 
 use super::material::material;
-use crate::board::piece::NUM_KINDS;
+use crate::board::NUM_KINDS;
 use crate::board::{Color, Family, Kind, Square, KINDS};
 use std::fmt;
 use std::sync::OnceLock;

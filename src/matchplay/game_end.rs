@@ -36,11 +36,9 @@ impl Describe for EndReason {
 }
 
 /// The rules' verdict as a match game's result.
-impl From<Outcome> for GameEnd {
-    fn from(outcome: Outcome) -> GameEnd {
-        Outcome {
-            winner: outcome.winner,
-            reason: EndReason::Rules(outcome.reason),
-        }
+pub fn from_rules(outcome: Outcome) -> GameEnd {
+    Outcome {
+        winner: outcome.winner,
+        reason: EndReason::Rules(outcome.reason),
     }
 }

@@ -5,7 +5,7 @@
 use super::driver::{
     Claimed, Clocks, Driver, EngineScore, Failure, GameStart, MoveTexts, Reply, TimeControl,
 };
-use super::game_end::{EndReason, GameEnd};
+use super::game_end::{self, EndReason, GameEnd};
 use super::openings::Opening;
 use super::referee::Referee;
 use crate::board::Color;
@@ -187,7 +187,7 @@ impl Game<'_> {
     /// One move of the side to move, or the game's end.
     fn turn(&mut self, engines: &mut [&mut dyn Driver; 2]) -> Option<(GameEnd, String)> {
         if let Some(o) = self.referee.outcome() {
-            return Some((o.into(), o.reason.describe().to_string()));
+            return Some((game_end::from_rules(o), o.reason.describe().to_string()));
         }
         if let Some(limit) = self.rules.max_moves {
             if self.texts.len() >= 2 * limit as usize {

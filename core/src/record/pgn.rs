@@ -25,7 +25,7 @@ enum TokenKind<'a> {
 }
 
 /// A tag's value without its quotes and escapes.
-pub(crate) fn unquote(value: &str) -> String {
+pub fn unquote(value: &str) -> String {
     let value = value.trim();
     value
         .strip_prefix('"')

@@ -7,7 +7,7 @@
 mod clock;
 mod files;
 #[cfg(target_arch = "wasm32")]
-pub(crate) mod js;
+pub mod js;
 mod memory;
 mod stop;
 

@@ -14,20 +14,20 @@ extern "C" {
 }
 
 /// The host's clock, in milliseconds since its time origin.
-pub(crate) fn now_ms() -> f64 {
+pub fn now_ms() -> f64 {
     // SAFETY: a host function without arguments that returns a number.
     unsafe { shishi_now_ms() }
 }
 
 /// Hands one output line to the host.
-pub(crate) fn emit_line(line: &str) {
+pub fn emit_line(line: &str) {
     // SAFETY: the host reads `len` bytes at `ptr` before returning and keeps no reference.
     unsafe { shishi_emit(line.as_ptr(), line.len()) }
 }
 
 /// Input lines the host received since the last call (the engine is single-threaded, so this
 /// is how a running search hears `stop`).
-pub(crate) fn poll_lines() -> Vec<String> {
+pub fn poll_lines() -> Vec<String> {
     let mut buf = vec![0u8; 64 * 1024];
     // SAFETY: the host writes at most `buf.len()` bytes into the buffer we own and returns the
     // count it wrote.

@@ -15,7 +15,7 @@ pub(crate) mod zobrist;
 pub use bitboard::Bitboard;
 pub use color::Color;
 pub use family::{Descriptor, Family};
-pub use piece::{Kind, LionPower, Piece, KINDS};
+pub use piece::{Kind, LionPower, Piece, KINDS, NUM_KINDS};
 pub use square::{Direction, Square, DIRECTIONS};
 pub use square_names::{parse_usi_square, parse_xboard_square, usi_square, xboard_square};
 pub use variant::Variant;

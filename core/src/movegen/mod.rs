@@ -72,8 +72,8 @@ impl Position {
 /// The positions after each move of a random game of up to `plies` moves from `variant`'s start,
 /// a capture chosen with probability `capture_share` when there is one (so material goes out of
 /// balance and pieces promote); shared by the tests that need varied positions.
-#[cfg(test)]
-pub(crate) fn random_playout(
+#[cfg(any(test, feature = "testing"))]
+pub fn random_playout(
     variant: crate::board::Variant,
     plies: i32,
     capture_share: f64,

@@ -145,7 +145,7 @@ kinds! {
 }
 
 /// Number of kinds.
-pub(crate) const NUM_KINDS: usize = KINDS.len();
+pub const NUM_KINDS: usize = KINDS.len();
 
 /// Rotates a relative direction mask to the absolute directions of `color`.
 #[inline]

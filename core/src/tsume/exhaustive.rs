@@ -233,7 +233,7 @@ mod tests {
 
     /// The problems of `file` of at most `max_len` plies proven shortest there: (SFEN, length).
     fn problems(file: &str, max_len: usize) -> Vec<(String, usize)> {
-        let path = format!("{}/positions/{file}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!("{}/../positions/{file}", env!("CARGO_MANIFEST_DIR"));
         std::fs::read_to_string(path)
             .expect("the suite is in the repository")
             .lines()
