@@ -41,8 +41,10 @@ const INF: u32 = u32::MAX / 4;
 const OPEN_MAX: u32 = INF - 2;
 /// A depth beyond every limit: a disproof that holds however long the attacker tries.
 const DEPTH_INF: u16 = u16::MAX;
-/// Approximate bytes one table entry costs in the hash map.
-const ENTRY_BYTES: usize = 64;
+/// Bytes of one bucket of the table's hash map: a key, its entry and the map's control byte.
+const BUCKET_BYTES: usize = std::mem::size_of::<(u64, Entry)>() + 1;
+/// Bytes the garbage collector sets aside per position it may drop (its work count).
+const COLLECTOR_BYTES: usize = std::mem::size_of::<u64>();
 /// The expansion cache has `2^EXPANSION_BITS` slots.
 const EXPANSION_BITS: u32 = 16;
 /// The expansion cache of [`mate_within`], whose budgets are a few hundred nodes.
@@ -89,13 +91,31 @@ pub struct MateProgress {
     pub table_entries: usize,
     /// How many positions the table's memory holds.
     pub table_capacity: usize,
+    /// The memory the table holds (allocated when the solve starts, never more), in bytes.
+    pub table_bytes: usize,
 }
 
 impl MateProgress {
-    /// The proof table's memory in use, in MiB.
+    /// The proof table's memory, in MiB.
     pub fn table_mib(&self) -> usize {
-        (self.table_entries * ENTRY_BYTES) >> 20
+        self.table_bytes >> 20
     }
+}
+
+/// The proof table's shape within `mb` MiB: its hash map's buckets (a power of two) and how
+/// many positions it may hold before the garbage collector frees some. The map is allocated
+/// whole when the solve starts and kept at most half full: the collector's deletions leave
+/// tombstones that use up the map's room, and the map clears them in place only while it is
+/// at most half full (fuller, it would allocate a table twice the size, beyond the budget).
+fn table_shape(mb: usize) -> (usize, usize) {
+    let budget = mb.max(1) << 20;
+    let positions = |buckets: usize| buckets / 16 * 7 - 1;
+    let bytes = |buckets: usize| buckets * BUCKET_BYTES + positions(buckets) * COLLECTOR_BYTES;
+    let mut buckets = 1024;
+    while bytes(buckets * 2) <= budget {
+        buckets *= 2;
+    }
+    (buckets, positions(buckets))
 }
 
 /// A callback for [`MateProgress`], called about every `every` (from the solving thread).
@@ -308,7 +328,10 @@ struct Solver {
     /// The attacker started with a royal: losing its last one loses the problem.
     attacker_royal: bool,
     table: KeyMap<Entry>,
+    /// Positions the table may hold before the garbage collector runs (`table_shape`).
     capacity: usize,
+    /// The table's memory, as allocated.
+    table_bytes: usize,
     /// The children of recently expanded positions.
     expansions: Expansions<Child>,
     /// Keys of the positions on the path (kept while `repetitions` holds), and the hash of
@@ -395,13 +418,17 @@ pub fn mate_within(pos: &Position, max_plies: usize, nodes: u64) -> bool {
 
 impl Solver {
     fn new(pos: &Position, limits: MateLimits, expansion_bits: u32) -> Solver {
-        let capacity = (limits.table_mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1024);
+        let (buckets, capacity) = table_shape(limits.table_mb);
+        // The map's own capacity is seven eighths of its buckets: asking for it allocates
+        // exactly `buckets`.
+        let table = KeyMap::with_capacity_and_hasher(buckets / 8 * 7, Default::default());
         Solver {
             pos: pos.clone(),
             attacker: pos.side_to_move(),
             attacker_royal: pos.royals(pos.side_to_move()).any(),
-            table: KeyMap::default(),
+            table,
             capacity,
+            table_bytes: buckets * BUCKET_BYTES,
             expansions: Expansions::new(expansion_bits),
             path: KeySet::default(),
             path_hash: 0,
@@ -457,6 +484,7 @@ impl Solver {
             within: self.within,
             table_entries: self.table.len(),
             table_capacity: self.capacity,
+            table_bytes: self.table_bytes,
         }
     }
 
@@ -560,13 +588,16 @@ impl Solver {
 
     fn drop_least_work(&mut self, target: usize, droppable: impl Fn(&Entry) -> bool) {
         let excess = self.table.len().saturating_sub(target);
+        if excess == 0 {
+            return;
+        }
         let mut work: Vec<u64> = self
             .table
             .values()
             .filter(|e| droppable(e))
             .map(|e| e.work)
             .collect();
-        if work.is_empty() || excess == 0 {
+        if work.is_empty() {
             return;
         }
         let cut = excess.min(work.len()) - 1;
@@ -960,6 +991,38 @@ mod tests {
         // A path-independent disproof holds on every path.
         solver.record(child.key, Value::disproven(11, false), 1);
         assert_eq!(solver.child_value(&child, 9).dn, 0);
+    }
+
+    #[test]
+    fn tsume_the_table_never_outgrows_the_memory_it_was_given() {
+        for mb in [1, 3, 64] {
+            let limits = MateLimits {
+                table_mb: mb,
+                ..MateLimits::default()
+            };
+            let pos = Position::startpos(Variant::Chushogi);
+            let mut solver = Solver::new(&pos, limits, EXPANSION_BITS);
+            let allocated = solver.table.capacity();
+            assert!(solver.table_bytes + solver.capacity * COLLECTOR_BYTES <= mb << 20);
+            // Collections over and over leave tombstones; the map must clear them where it
+            // stands, never by allocating a larger table.
+            let mut rng = 0x2545_f491_4f6c_dd1du64;
+            for i in 0..solver.capacity as u64 * 6 {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let v = if i % 50 == 0 {
+                    Value::proven(5)
+                } else {
+                    Value::open(3, 3)
+                };
+                solver.record(rng, v, i % 1000);
+                assert!(solver.table.len() <= solver.capacity);
+                assert!(solver.table.capacity() <= allocated, "{mb} MiB, record {i}");
+            }
+            // Tombstones lower the map's reported room; a larger table would double it.
+            assert!(solver.table.capacity() <= allocated, "{mb} MiB");
+        }
     }
 
     #[test]
