@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Search speed of the browser build in a browser, beside the native binary, on the same
-// machine: the same search (`go depth D` from the Chu start, one thread, 64 MiB hash, a fresh
-// table each time) run alternately by `./target/release/shishi` and by the analysis page's
+// machine: the same search (`go depth D` from the Chu start or Heian's, one thread, 64 MiB hash,
+// a fresh table each time) run alternately by `./target/release/shishi` and by the analysis page's
 // engine (wasm/page/, its Web Worker) in headless Chromium, `runs` times each. Both reach the
 // same node count; the figure to compare is nodes per second. The page is loaded once, and its
 // first search also warms V8 up (baseline code first, optimised code for hot functions after),
@@ -11,7 +11,7 @@
 // chromium-driver (installed when missing, as for the page test).
 //
 // Usage: node wasm/bench-browser.mjs [runs [depth]]   (defaults: 3, 13; SHISHI_BENCH_HASH=MB for
-// another hash size)
+// another hash size, SHISHI_BENCH_VARIANT=heian for the Heian start instead of Chu's)
 
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -23,7 +23,8 @@ const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const runs = Number(process.argv[2] ?? 3);
 const depth = Number(process.argv[3] ?? 13);
 const hash = Number(process.env.SHISHI_BENCH_HASH ?? 64);
-const setup = [`setoption name USI_Hash value ${hash}`, 'setoption name Threads value 1', 'usinewgame', 'position startpos'];
+const variant = process.env.SHISHI_BENCH_VARIANT ?? 'chu';
+const setup = [`setoption name USI_Variant value ${variant}`, `setoption name USI_Hash value ${hash}`, 'setoption name Threads value 1', 'usinewgame', 'position startpos'];
 
 /** The last `info` line with `nodes` and `nps` of a search, as {nodes, nps, depth}. */
 function lastInfo(lines) {
