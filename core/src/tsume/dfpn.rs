@@ -45,6 +45,10 @@ const DEPTH_INF: u16 = u16::MAX;
 const BUCKET_BYTES: usize = std::mem::size_of::<(u64, Entry)>() + 1;
 /// Bytes the garbage collector sets aside per position it may drop (its work count).
 const COLLECTOR_BYTES: usize = std::mem::size_of::<u64>();
+/// What a collection is expected to take per position held, until one has been timed: above
+/// what the development machine takes, so that the first collection of a large table is not
+/// started too close to the time limit.
+const COLLECTION_NANOS_PER_POSITION: u64 = 100;
 /// The expansion cache has `2^EXPANSION_BITS` slots.
 const EXPANSION_BITS: u32 = 16;
 /// The expansion cache of [`mate_within`], whose budgets are a few hundred nodes.
@@ -359,6 +363,8 @@ struct Solver {
     best: Option<u16>,
     within: u16,
     reported: Duration,
+    /// How long the last garbage collection took, per position the table held.
+    collection_nanos_per_position: u64,
 }
 
 /// Solves the tsume in `pos` (the side to move attacks) within `limits`: a first mate, then
@@ -444,6 +450,7 @@ impl Solver {
             best: None,
             within: 0,
             reported: Duration::ZERO,
+            collection_nanos_per_position: COLLECTION_NANOS_PER_POSITION,
         }
     }
 
@@ -573,8 +580,29 @@ impl Solver {
             (e.pn, e.dn) = (v.pn, v.dn);
         }
         if self.table.len() > self.capacity {
+            if self.collection_would_overrun() {
+                // The table is full and the time left is shorter than a collection: the
+                // budget is spent now rather than a collection's length after the limit.
+                self.exhausted = true;
+                self.stopped = true;
+                return;
+            }
+            let began = Instant::now();
+            let held = self.table.len() as u64;
             self.collect_garbage();
+            let nanos = u64::try_from(began.elapsed().as_nanos()).unwrap_or(u64::MAX);
+            self.collection_nanos_per_position = (nanos / held.max(1)).max(1);
         }
+    }
+
+    /// Whether a garbage collection started now would end after the time limit, judged by the
+    /// last one's pace (the table holds about as many positions each time).
+    fn collection_would_overrun(&self) -> bool {
+        let Some(limit) = self.limits.time else {
+            return false;
+        };
+        let expected = self.table.len() as u64 * self.collection_nanos_per_position;
+        self.start.elapsed() + Duration::from_nanos(expected) >= limit
     }
 
     /// Frees the table to 3/4 of its capacity: open entries first, least work first, then
@@ -1023,6 +1051,32 @@ mod tests {
             // Tombstones lower the map's reported room; a larger table would double it.
             assert!(solver.table.capacity() <= allocated, "{mb} MiB");
         }
+    }
+
+    #[test]
+    fn tsume_a_collection_that_would_end_past_the_time_limit_ends_the_search_instead() {
+        let (mut solver, _) = solver_and_child();
+        solver.capacity = 1024;
+        solver.limits.time = Some(Duration::from_secs(3600));
+        // At this pace a collection of the full table would take two hours.
+        solver.collection_nanos_per_position = 2 * 3600 * 1_000_000_000 / 1024;
+        for key in 0..=1024u64 {
+            solver.record(key, Value::open(2, 2), key);
+        }
+        assert_eq!(solver.table.len(), 1025, "no collection was started");
+        assert!(solver.exhausted && solver.stopped, "the budget is spent");
+        // With time enough, the same table is collected and the pace measured.
+        let (mut solver, _) = solver_and_child();
+        solver.capacity = 1024;
+        solver.limits.time = Some(Duration::from_secs(3600));
+        solver.collection_nanos_per_position = 1;
+        for key in 0..=1024u64 {
+            solver.record(key, Value::open(2, 2), key);
+        }
+        assert!(solver.table.len() <= 1024);
+        assert!(!solver.exhausted && !solver.stopped);
+        // A nanosecond a position is faster than any collection: the pace was measured.
+        assert!(solver.collection_nanos_per_position > 1);
     }
 
     #[test]
