@@ -55,24 +55,6 @@ fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, generation: u8) 
     m | s << 32 | d << 48 | gb << 56
 }
 
-/// `key * buckets / 2^64`: a bucket index spread evenly over the table. On wasm32 the 128-bit
-/// product is a call into compiler-rt (`__multi3`), and `buckets` has 32 bits, so there it is
-/// two 64-bit products (exact: the same bucket as the 128-bit product).
-#[inline]
-fn scale_key(key: u64, buckets: usize) -> usize {
-    if cfg!(target_arch = "wasm32") {
-        scale_key_halves(key, buckets as u32) as usize
-    } else {
-        ((u128::from(key) * buckets as u128) >> 64) as usize
-    }
-}
-
-#[inline]
-fn scale_key_halves(key: u64, buckets: u32) -> u64 {
-    let b = u64::from(buckets);
-    ((key >> 32) * b + (((key & 0xffff_ffff) * b) >> 32)) >> 32
-}
-
 fn unpack(data: u64) -> (TtEntry, u8) {
     let mv = Move::from_bits(data as u32);
     let score = (data >> 32) as u16 as i16 as i32;
@@ -178,7 +160,7 @@ impl Table {
 
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        scale_key(key, self.buckets) * BUCKET
+        crate::platform::scaled_index(key, self.buckets) * BUCKET
     }
 
     /// The entry stored for `key`, if one of its bucket's two slots holds it intact.
@@ -323,27 +305,5 @@ mod tests {
             Some(true),
             "the table's mapping lacks the hg flag"
         );
-    }
-
-    #[test]
-    fn the_bucket_from_two_products_equals_the_128_bit_one() {
-        let keys = [
-            0u64,
-            1,
-            u64::MAX,
-            0x9e37_79b9_7f4a_7c15,
-            0xffff_ffff,
-            1 << 63,
-        ];
-        for key in keys {
-            for buckets in [1u32, 2, 1000, 65_536, 0x7fff_ffff, u32::MAX] {
-                let wide = (u128::from(key) * u128::from(buckets)) >> 64;
-                assert_eq!(
-                    u128::from(scale_key_halves(key, buckets)),
-                    wide,
-                    "{key:#x} * {buckets}"
-                );
-            }
-        }
     }
 }

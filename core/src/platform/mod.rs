@@ -9,11 +9,13 @@ mod files;
 #[cfg(target_arch = "wasm32")]
 pub mod js;
 mod memory;
+mod scaled;
 mod stop;
 
 pub use clock::Instant;
 pub use files::{caps, read_capped, read_line_capped, read_text_capped};
 pub use memory::{available_memory_mib, physical_memory_mib};
+pub use scaled::scaled_index;
 pub use stop::{StopPoll, StopSignal};
 
 /// The items collected into a vector whose memory the kernel is asked to back with transparent

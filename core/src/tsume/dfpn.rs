@@ -20,6 +20,7 @@
 
 use super::expansions::{Expansion, Expansions};
 use super::rules::{escape_by_board, gives_check, is_escape, royals_gone, MoveFilter, Royals};
+use super::table::{KeyTable, Packed};
 use super::verify::verified_line;
 use crate::board::Color;
 use crate::movegen::{generate, MoveList};
@@ -41,10 +42,8 @@ const INF: u32 = u32::MAX / 4;
 const OPEN_MAX: u32 = INF - 2;
 /// A depth beyond every limit: a disproof that holds however long the attacker tries.
 const DEPTH_INF: u16 = u16::MAX;
-/// Bytes of one bucket of the table's hash map: a key, its entry and the map's control byte.
-const BUCKET_BYTES: usize = std::mem::size_of::<(u64, Entry)>() + 1;
 /// Bytes the garbage collector sets aside per position it may drop (its work count).
-const COLLECTOR_BYTES: usize = std::mem::size_of::<u64>();
+const COLLECTOR_BYTES: usize = std::mem::size_of::<u32>();
 /// What a collection is expected to take per position held, until one has been timed: above
 /// what the development machine takes, so that the first collection of a large table is not
 /// started too close to the time limit.
@@ -106,20 +105,17 @@ impl MateProgress {
     }
 }
 
-/// The proof table's shape within `mb` MiB: its hash map's buckets (a power of two) and how
-/// many positions it may hold before the garbage collector frees some. The map is allocated
-/// whole when the solve starts and kept at most half full: the collector's deletions leave
-/// tombstones that use up the map's room, and the map clears them in place only while it is
-/// at most half full (fuller, it would allocate a table twice the size, beyond the budget).
+/// The proof table's shape within `mb` MiB: its slots and how many positions it may hold
+/// before the garbage collector frees some (three quarters of the slots, so that probes stay
+/// short), the collector's scratch counted. The table is allocated whole when the solve starts
+/// and never grows (`table`).
 fn table_shape(mb: usize) -> (usize, usize) {
     let budget = mb.max(1) << 20;
-    let positions = |buckets: usize| buckets / 16 * 7 - 1;
-    let bytes = |buckets: usize| buckets * BUCKET_BYTES + positions(buckets) * COLLECTOR_BYTES;
-    let mut buckets = 1024;
-    while bytes(buckets * 2) <= budget {
-        buckets *= 2;
-    }
-    (buckets, positions(buckets))
+    let positions = |slots: usize| slots / 4 * 3;
+    // Four slots take this much with the scratch of their three positions.
+    let per_four = 4 * ProofTable::SLOT_BYTES + 3 * COLLECTOR_BYTES;
+    let slots = budget / per_four * 4;
+    (slots, positions(slots))
 }
 
 /// A callback for [`MateProgress`], called about every `every` (from the solving thread).
@@ -196,8 +192,41 @@ struct Entry {
     /// Proof and disproof numbers of the last unfinished search.
     pn: u32,
     dn: u32,
-    /// Nodes searched below this entry, for replacement.
-    work: u64,
+    /// Nodes searched below this entry, for replacement (saturating).
+    work: u32,
+}
+
+/// An entry's four words: the repetition's path hash; pn and dn; work, `dist` and `depth`;
+/// the repetition's depth and which of the three optional facts are there.
+impl Packed for Entry {
+    #[inline]
+    fn pack(&self) -> [u64; 4] {
+        let (rep_depth, rep_path) = self.rep.unwrap_or((0, 0));
+        let flags = u64::from(self.dist.is_some())
+            | u64::from(self.depth.is_some()) << 1
+            | u64::from(self.rep.is_some()) << 2;
+        [
+            rep_path,
+            u64::from(self.pn) | u64::from(self.dn) << 32,
+            u64::from(self.work)
+                | u64::from(self.dist.unwrap_or(0)) << 32
+                | u64::from(self.depth.unwrap_or(0)) << 48,
+            u64::from(rep_depth) | flags << 16,
+        ]
+    }
+
+    #[inline]
+    fn unpack(w: [u64; 4]) -> Entry {
+        let flags = w[3] >> 16;
+        Entry {
+            dist: (flags & 1 != 0).then_some((w[2] >> 32) as u16),
+            depth: (flags & 2 != 0).then_some((w[2] >> 48) as u16),
+            rep: (flags & 4 != 0).then_some((w[3] as u16, w[0])),
+            pn: w[1] as u32,
+            dn: (w[1] >> 32) as u32,
+            work: w[2] as u32,
+        }
+    }
 }
 
 impl Default for Entry {
@@ -314,7 +343,7 @@ impl Hasher for KeyHasher {
     }
 }
 
-type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+type ProofTable = KeyTable<Entry>;
 type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
 /// A move of the node and the position it leads to.
@@ -331,7 +360,7 @@ struct Solver {
     attacker: Color,
     /// The attacker started with a royal: losing its last one loses the problem.
     attacker_royal: bool,
-    table: KeyMap<Entry>,
+    table: ProofTable,
     /// Positions the table may hold before the garbage collector runs (`table_shape`).
     capacity: usize,
     /// The table's memory, as allocated.
@@ -424,17 +453,15 @@ pub fn mate_within(pos: &Position, max_plies: usize, nodes: u64) -> bool {
 
 impl Solver {
     fn new(pos: &Position, limits: MateLimits, expansion_bits: u32) -> Solver {
-        let (buckets, capacity) = table_shape(limits.table_mb);
-        // The map's own capacity is seven eighths of its buckets: asking for it allocates
-        // exactly `buckets`.
-        let table = KeyMap::with_capacity_and_hasher(buckets / 8 * 7, Default::default());
+        let (slots, capacity) = table_shape(limits.table_mb);
+        let table = ProofTable::new(slots);
         Solver {
             pos: pos.clone(),
             attacker: pos.side_to_move(),
             attacker_royal: pos.royals(pos.side_to_move()).any(),
             table,
             capacity,
-            table_bytes: buckets * BUCKET_BYTES,
+            table_bytes: slots * ProofTable::SLOT_BYTES,
             expansions: Expansions::new(expansion_bits),
             path: KeySet::default(),
             path_hash: 0,
@@ -554,7 +581,7 @@ impl Solver {
         if self.repetitions && self.path.contains(&child.key) {
             return Value::disproven(DEPTH_INF, true);
         }
-        let Some(e) = self.table.get(&child.key) else {
+        let Some(e) = self.table.get(child.key) else {
             return Value::open(1, 1);
         };
         match (e.dist, e.depth, e.rep) {
@@ -568,17 +595,22 @@ impl Solver {
     /// Adds what a search of the current position established to its entry.
     fn record(&mut self, key: u64, v: Value, work: u64) {
         let path_hash = self.path_hash;
-        let e = self.table.entry(key).or_default();
-        e.work = e.work.saturating_add(work);
-        if v.pn == 0 {
-            e.dist = Some(e.dist.map_or(v.dist, |d| d.min(v.dist)));
-        } else if v.dn == 0 && v.rep {
-            e.rep = Some((v.depth, path_hash));
-        } else if v.dn == 0 {
-            e.depth = Some(e.depth.map_or(v.depth, |d| d.max(v.depth)));
-        } else {
-            (e.pn, e.dn) = (v.pn, v.dn);
-        }
+        // When the table is full (the collector freed too little, or the budget is spent and
+        // the search is returning) the fact is not kept, as if it had been collected.
+        self.table.update(key, |e| {
+            e.work = e
+                .work
+                .saturating_add(u32::try_from(work).unwrap_or(u32::MAX));
+            if v.pn == 0 {
+                e.dist = Some(e.dist.map_or(v.dist, |d| d.min(v.dist)));
+            } else if v.dn == 0 && v.rep {
+                e.rep = Some((v.depth, path_hash));
+            } else if v.dn == 0 {
+                e.depth = Some(e.depth.map_or(v.depth, |d| d.max(v.depth)));
+            } else {
+                (e.pn, e.dn) = (v.pn, v.dn);
+            }
+        });
         if self.table.len() > self.capacity {
             if self.collection_would_overrun() {
                 // The table is full and the time left is shorter than a collection: the
@@ -619,7 +651,7 @@ impl Solver {
         if excess == 0 {
             return;
         }
-        let mut work: Vec<u64> = self
+        let mut work: Vec<u32> = self
             .table
             .values()
             .filter(|e| droppable(e))
@@ -630,8 +662,7 @@ impl Solver {
         }
         let cut = excess.min(work.len()) - 1;
         let (_, &mut threshold, _) = work.select_nth_unstable(cut);
-        self.table
-            .retain(|_, e| !droppable(e) || e.work > threshold);
+        self.table.retain(|e| !droppable(e) || e.work > threshold);
     }
 }
 
@@ -883,7 +914,7 @@ impl Solver {
                 let dist = if c.wins {
                     Some(0)
                 } else {
-                    self.table.get(&c.key).and_then(|e| e.dist)
+                    self.table.get(c.key).and_then(|e| e.dist)
                 };
                 dist.filter(|&d| d < r).map(|d| (c, d))
             })
@@ -976,6 +1007,41 @@ mod tests {
     }
 
     #[test]
+    fn tsume_an_entry_reads_back_as_it_was_stored() {
+        let entries = [
+            Entry::default(),
+            Entry {
+                dist: Some(0),
+                depth: Some(DEPTH_INF),
+                rep: Some((DEPTH_INF - 1, u64::MAX)),
+                pn: INF,
+                dn: 0,
+                work: u32::MAX,
+            },
+            Entry {
+                dist: Some(2001),
+                depth: None,
+                rep: Some((0, 0)),
+                pn: 0,
+                dn: OPEN_MAX,
+                work: 1,
+            },
+            Entry {
+                dist: None,
+                depth: Some(0),
+                rep: None,
+                pn: 7,
+                dn: 9,
+                work: 0,
+            },
+        ];
+        for e in entries {
+            let back = Entry::unpack(e.pack());
+            assert_eq!(format!("{back:?}"), format!("{e:?}"));
+        }
+    }
+
+    #[test]
     fn tsume_facts_hold_within_their_ply_limits() {
         let (mut solver, child) = solver_and_child();
         solver.record(child.key, Value::proven(5), 1);
@@ -1022,7 +1088,7 @@ mod tests {
     }
 
     #[test]
-    fn tsume_the_table_never_outgrows_the_memory_it_was_given() {
+    fn tsume_the_table_stays_within_its_memory_and_uses_it() {
         for mb in [1, 3, 64] {
             let limits = MateLimits {
                 table_mb: mb,
@@ -1030,10 +1096,17 @@ mod tests {
             };
             let pos = Position::startpos(Variant::Chushogi);
             let mut solver = Solver::new(&pos, limits, EXPANSION_BITS);
-            let allocated = solver.table.capacity();
-            assert!(solver.table_bytes + solver.capacity * COLLECTOR_BYTES <= mb << 20);
-            // Collections over and over leave tombstones; the map must clear them where it
-            // stands, never by allocating a larger table.
+            let slots = solver.table.slots();
+            let used = solver.table_bytes + solver.capacity * COLLECTOR_BYTES;
+            assert!(used <= mb << 20, "{mb} MiB: {used} bytes");
+            // A position for every 60 bytes given (a hash map kept half full took twice that,
+            // and a power-of-two size up to twice again).
+            assert!(
+                solver.capacity * 60 >= mb << 20,
+                "{mb} MiB: {}",
+                solver.capacity
+            );
+            // Collections over and over: the table keeps its slots and its limit.
             let mut rng = 0x2545_f491_4f6c_dd1du64;
             for i in 0..solver.capacity as u64 * 6 {
                 rng ^= rng << 13;
@@ -1046,10 +1119,8 @@ mod tests {
                 };
                 solver.record(rng, v, i % 1000);
                 assert!(solver.table.len() <= solver.capacity);
-                assert!(solver.table.capacity() <= allocated, "{mb} MiB, record {i}");
             }
-            // Tombstones lower the map's reported room; a larger table would double it.
-            assert!(solver.table.capacity() <= allocated, "{mb} MiB");
+            assert_eq!(solver.table.slots(), slots, "{mb} MiB");
         }
     }
 
@@ -1094,6 +1165,6 @@ mod tests {
         assert!(solver.table.len() <= 1024);
         assert!((0..2000u64)
             .step_by(10)
-            .all(|k| solver.table.get(&k).is_some_and(|e| e.dist == Some(3))));
+            .all(|k| solver.table.get(k).is_some_and(|e| e.dist == Some(3))));
     }
 }

@@ -30,6 +30,7 @@ mod dfpn;
 mod exhaustive;
 mod expansions;
 mod rules;
+mod table;
 mod verify;
 
 pub use dfpn::{
