@@ -413,19 +413,33 @@ pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
     };
     if first.pn == 0 {
         report.first_mate = Some(solver.start.elapsed());
+        // The first mate is read and verified at once: a long proof takes seconds to read
+        // and replay, and the search for a shorter mate stops that much (and half again)
+        // before the time limit, so that the answer, read the same way, comes within it.
+        let began = Instant::now();
+        let limits = solver.limits.clone();
+        let first_read = solver.read_and_verify(pos, first.dist);
+        let reading = began.elapsed();
+        solver.limits = MateLimits {
+            time: limits.time.map(|t| t.saturating_sub(reading * 3 / 2)),
+            ..limits
+        };
         let (length, shortest) = solver.shorten(first.dist);
         report.shortest = shortest;
-        match solver.proof_moves(length) {
-            // The verifier replays the proof against every defence and gives the line; a proof
-            // it rejects is reported as no answer, with the reason.
-            Some(proof) => {
-                match verified_line(pos, &proof, usize::from(length), solver.limits.royals) {
-                    Ok(line) => report.outcome = MateOutcome::Mate(line),
-                    Err(e) => report.rejected = Some(format!("proof rejected: {e}")),
-                }
+        let read = if length == first.dist {
+            first_read
+        } else {
+            solver.read_and_verify(pos, length)
+        };
+        match read {
+            Ok((line, proof)) => {
+                report.outcome = MateOutcome::Mate(line);
                 report.proof = proof;
             }
-            None => report.rejected = Some("the proof could not be read back".to_string()),
+            Err((why, proof)) => {
+                report.rejected = Some(why);
+                report.proof = proof;
+            }
         }
     } else if first.dn == 0 {
         report.outcome = MateOutcome::NoMate;
@@ -893,7 +907,30 @@ impl Solver {
     }
 }
 
+/// A verified line and its proof, or why there is none (and the proof, if it was read).
+type ReadProof = Result<(Vec<Move>, HashMap<u64, Move>), (String, HashMap<u64, Move>)>;
+
 impl Solver {
+    /// The proof of a mate in `length` plies from the root `pos`, read from the table and
+    /// replayed by the verifier against every defence, which gives the line; a proof it
+    /// rejects is no answer, with the reason. The solver's limits and budget state are left as
+    /// they were (reading may prove a missing position again, on a budget of its own).
+    fn read_and_verify(&mut self, pos: &Position, length: u16) -> ReadProof {
+        let (limits, stopped, exhausted) = (self.limits.clone(), self.stopped, self.exhausted);
+        let proof = self.proof_moves(length);
+        (self.limits, self.stopped, self.exhausted) = (limits, stopped, exhausted);
+        let Some(proof) = proof else {
+            return Err((
+                "the proof could not be read back".to_string(),
+                HashMap::new(),
+            ));
+        };
+        match verified_line(pos, &proof, usize::from(length), self.limits.royals) {
+            Ok(line) => Ok((line, proof)),
+            Err(e) => Err((format!("proof rejected: {e}"), proof)),
+        }
+    }
+
     /// The attacker's move at every attacker position of a proof of at most `length` plies
     /// from the root, read from the proven entries; `None` if a proof cannot be read back.
     fn proof_moves(&mut self, length: u16) -> Option<HashMap<u64, Move>> {
