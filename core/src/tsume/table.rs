@@ -23,8 +23,9 @@ pub(super) trait Packed: Sized {
 pub(super) struct KeyTable<V> {
     /// Per slot: 0 when empty, else `TAG_BIT` and the key's low seven bits.
     tags: Vec<u8>,
-    keys: Vec<u64>,
-    values: Vec<[u64; 4]>,
+    /// Per slot: the key, then the value's four words (together, so that a new entry touches
+    /// one place besides its tag).
+    cells: Vec<[u64; 5]>,
     len: usize,
     held: std::marker::PhantomData<V>,
 }
@@ -38,15 +39,14 @@ fn tag(key: u64) -> u8 {
 
 impl<V: Packed + Default> KeyTable<V> {
     /// Bytes a slot takes.
-    pub(super) const SLOT_BYTES: usize = 1 + std::mem::size_of::<u64>() + 4 * 8;
+    pub(super) const SLOT_BYTES: usize = 1 + 5 * 8;
 
     /// A table of `slots` slots (at least 16).
     pub(super) fn new(slots: usize) -> KeyTable<V> {
         let slots = slots.max(16);
         KeyTable {
             tags: vec![0; slots],
-            keys: vec![0; slots],
-            values: vec![[0; 4]; slots],
+            cells: vec![[0; 5]; slots],
             len: 0,
             held: std::marker::PhantomData,
         }
@@ -75,6 +75,12 @@ impl<V: Packed + Default> KeyTable<V> {
     }
 
     #[inline]
+    fn value(&self, i: usize) -> V {
+        let [_, a, b, c, d] = self.cells[i];
+        V::unpack([a, b, c, d])
+    }
+
+    #[inline]
     fn after(&self, i: usize) -> usize {
         if i + 1 == self.slots() {
             0
@@ -93,7 +99,7 @@ impl<V: Packed + Default> KeyTable<V> {
             if here == 0 {
                 return Err(i);
             }
-            if here == t && self.keys[i] == key {
+            if here == t && self.cells[i][0] == key {
                 return Ok(i);
             }
             i = self.after(i);
@@ -103,7 +109,7 @@ impl<V: Packed + Default> KeyTable<V> {
     /// The entry of `key`, if held.
     #[inline]
     pub(super) fn get(&self, key: u64) -> Option<V> {
-        self.probe(key).ok().map(|i| V::unpack(self.values[i]))
+        self.probe(key).ok().map(|i| self.value(i))
     }
 
     /// Changes the entry of `key` by `change`, from a default one if it was not held; false
@@ -111,17 +117,17 @@ impl<V: Packed + Default> KeyTable<V> {
     #[inline]
     pub(super) fn update(&mut self, key: u64, change: impl FnOnce(&mut V)) -> bool {
         let (i, mut value) = match self.probe(key) {
-            Ok(i) => (i, V::unpack(self.values[i])),
+            Ok(i) => (i, self.value(i)),
             Err(_) if self.len >= self.limit() => return false,
             Err(i) => {
                 self.tags[i] = tag(key);
-                self.keys[i] = key;
+                self.cells[i][0] = key;
                 self.len += 1;
                 (i, V::default())
             }
         };
         change(&mut value);
-        self.values[i] = value.pack();
+        self.cells[i][1..].copy_from_slice(&value.pack());
         true
     }
 
@@ -129,9 +135,9 @@ impl<V: Packed + Default> KeyTable<V> {
     pub(super) fn values(&self) -> impl Iterator<Item = V> + '_ {
         self.tags
             .iter()
-            .zip(&self.values)
-            .filter(|(&t, _)| t != 0)
-            .map(|(_, &words)| V::unpack(words))
+            .enumerate()
+            .filter(|(_, &t)| t != 0)
+            .map(|(i, _)| self.value(i))
     }
 
     /// Removes every entry `keep` refuses.
@@ -139,7 +145,7 @@ impl<V: Packed + Default> KeyTable<V> {
         let mut i = 0;
         while i < self.slots() {
             // A removal may shift another entry into slot `i`: it is looked at in turn.
-            if self.tags[i] != 0 && !keep(&V::unpack(self.values[i])) {
+            if self.tags[i] != 0 && !keep(&self.value(i)) {
                 self.remove_at(i);
             } else {
                 i += 1;
@@ -157,7 +163,7 @@ impl<V: Packed + Default> KeyTable<V> {
             if self.tags[next] == 0 {
                 break;
             }
-            let home = self.home(self.keys[next]);
+            let home = self.home(self.cells[next][0]);
             // Whether `home` lies cyclically in (hole, next]: the entry is found from there.
             let stays = if hole <= next {
                 hole < home && home <= next
@@ -166,8 +172,7 @@ impl<V: Packed + Default> KeyTable<V> {
             };
             if !stays {
                 self.tags[hole] = self.tags[next];
-                self.keys[hole] = self.keys[next];
-                self.values[hole] = self.values[next];
+                self.cells[hole] = self.cells[next];
                 hole = next;
             }
         }
