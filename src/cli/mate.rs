@@ -39,7 +39,7 @@ pub(super) struct MateArgs {
     /// Memory for the proof table in MiB.
     #[arg(long, default_value_t = 256)]
     hash: usize,
-    /// The longest mate looked for, in plies (1 to 2001): "no mate" then means none within it.
+    /// The longest mate looked for, in plies (1 to 4001): "no mate" then means none within it.
     #[arg(long, default_value_t = crate::tsume::MAX_PLIES)]
     max_plies: usize,
     /// While a problem takes longer, print how it stands every this many seconds on standard
@@ -266,6 +266,18 @@ fn limits_of(args: &MateArgs, royals: Royals) -> MateLimits {
 }
 
 pub(super) fn run(args: MateArgs) -> Result<(), UsageError> {
+    // On a thread of its own: the solver recurses once per ply, deeper than a main thread's
+    // stack allows on every host.
+    std::thread::Builder::new()
+        .name("mate".to_string())
+        .stack_size(crate::tsume::SOLVER_STACK_BYTES)
+        .spawn(move || solve_all(args))
+        .map_err(|e| UsageError(format!("cannot start the solver's thread: {e}")))?
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+fn solve_all(args: MateArgs) -> Result<(), UsageError> {
     let problems = read_problems(&args)?;
     if args.hash == 0 || args.hash > crate::search::tt::max_hash_mb() {
         crate::search::tt::check_hash_mb(args.hash)

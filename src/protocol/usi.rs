@@ -641,8 +641,7 @@ impl Session {
         }
         let stop = Arc::new(StopSignal::new());
         let signal = Arc::clone(&stop);
-        // The mate solver and its verifier recurse once per ply, up to 2001 plies.
-        let builder = std::thread::Builder::new().stack_size(64 * 1024 * 1024);
+        let builder = std::thread::Builder::new().stack_size(crate::tsume::SOLVER_STACK_BYTES);
         match builder.spawn(move || work(signal)) {
             Ok(thread) => self.job = Some(Job { stop, thread }),
             Err(e) => error(&format!("cannot start the perft or mate search: {e}")),

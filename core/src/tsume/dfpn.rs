@@ -52,8 +52,13 @@ const COLLECTION_NANOS_PER_POSITION: u64 = 100;
 const EXPANSION_BITS: u32 = 16;
 /// The expansion cache of [`mate_within`], whose budgets are a few hundred nodes.
 const THREAT_EXPANSION_BITS: u32 = 10;
-/// The longest mate the solver looks for, in plies, unless `MateLimits::max_plies` says less.
-pub const MAX_PLIES: usize = 2001;
+/// The longest mate the solver looks for, in plies, unless `MateLimits::max_plies` says less:
+/// above the longest Chu tsume known (asahi-net No. 16, 3257 plies).
+pub const MAX_PLIES: usize = 4001;
+/// The stack a thread running the solver needs: the search and the verifier recurse once per
+/// ply, up to [`MAX_PLIES`] deep (a 3257-ply solve needs more than 1 MiB and less than 2 MiB),
+/// with room to spare; more than a main thread gets on some hosts (1 MiB on Windows).
+pub const SOLVER_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 /// When the solver must give up.
 #[derive(Clone, Debug)]
@@ -694,7 +699,7 @@ impl Solver {
 
     /// The children of the current position that the tsume allows, and whether it is mated
     /// (a defender with no escape). Not inlined: its move list (a kilobyte) stays off the
-    /// frames of the recursion, which may be 2001 plies deep.
+    /// frames of the recursion, which may be `MAX_PLIES` deep.
     #[inline(never)]
     fn expand(&mut self) -> (Vec<Child>, bool) {
         if self.attacker_royal && royals_gone(&self.pos, self.attacker) {

@@ -35,6 +35,7 @@ mod verify;
 
 pub use dfpn::{
     mate_within, solve, MateLimits, MateOutcome, MateProgress, MateReport, ProgressHook, MAX_PLIES,
+    SOLVER_STACK_BYTES,
 };
 pub use exhaustive::{exhaustive_mate, Exhaustive};
 pub use rules::Royals;
