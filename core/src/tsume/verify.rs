@@ -1,7 +1,10 @@
 //! An independent check of a proof: replays every legal reply of the defender (not only the
 //! escapes the solver considered) against the proof's attacker moves, with the rules core's own
-//! move generator, and measures the longest line. Positions are memoised by key and plies left,
-//! so transpositions are checked once.
+//! move generator, and measures the longest line. Defender positions are memoised by key with
+//! the length of their longest line, which depends on the position alone (the proof gives one
+//! attacker move per position), so each is checked once however many ways and at however many
+//! plies from the end it is reached; a position reached with fewer plies left than its line
+//! fails as it would have if checked again.
 //!
 //! The verifier decides for itself which replies are escapes: a reply is none when the attacker
 //! can then take the defender's last royal (Chu), and a defender with no escape, or no legal
@@ -71,8 +74,8 @@ struct Verifier<'a> {
     attacker_royal: bool,
     /// Which moves are checks while the defender has King and Crown Prince.
     royals: Royals,
-    /// Proven defender positions: (key, plies left) to the length of their longest line.
-    seen: HashMap<(u64, usize), usize>,
+    /// Proven defender positions: key to the length of their longest line.
+    seen: HashMap<u64, usize>,
 }
 
 /// Checks that the attacker (side to move in `pos`) mates within `max_plies` following `proof`
@@ -190,7 +193,12 @@ impl Verifier<'_> {
     }
 
     fn defend(&mut self, pos: &mut Position, left: usize) -> Result<usize, VerifyError> {
-        if let Some(&done) = self.seen.get(&(pos.key(), left)) {
+        if let Some(&done) = self.seen.get(&pos.key()) {
+            if done > left {
+                return Err(VerifyError::TooLong {
+                    sfen: pos.to_sfen(),
+                });
+            }
             return Ok(done);
         }
         let escapes = self.escapes(pos)?;
@@ -209,7 +217,7 @@ impl Verifier<'_> {
             pos.undo();
             longest = longest.max(1 + reply?);
         }
-        self.seen.insert((pos.key(), left), longest);
+        self.seen.insert(pos.key(), longest);
         Ok(longest)
     }
 
