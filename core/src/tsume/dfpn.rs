@@ -53,8 +53,14 @@ const EXPANSION_BITS: u32 = 16;
 /// The expansion cache of [`mate_within`], whose budgets are a few hundred nodes.
 const THREAT_EXPANSION_BITS: u32 = 10;
 /// The longest mate the solver looks for, in plies, unless `MateLimits::max_plies` says less:
-/// above the longest Chu tsume known (asahi-net No. 16, 3257 plies).
-pub const MAX_PLIES: usize = 4001;
+/// above the longest Chu tsume known (asahi-net No. 16, 3257 plies). The browser build's
+/// search runs in a Web Worker, whose stack the page cannot size: there the recursion of 1500
+/// plies overflowed it (Chromium 156) and 1000 did not, so it looks no further.
+pub const MAX_PLIES: usize = if cfg!(target_arch = "wasm32") {
+    1000
+} else {
+    4001
+};
 /// The stack a thread running the solver needs: the search and the verifier recurse once per
 /// ply, up to [`MAX_PLIES`] deep (a 3257-ply solve needs more than 1 MiB and less than 2 MiB),
 /// with room to spare; more than a main thread gets on some hosts (1 MiB on Windows).
