@@ -428,13 +428,12 @@ pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
         // and replay, and the search for a shorter mate stops that much (and half again)
         // before the time limit, so that the answer, read the same way, comes within it.
         let began = Instant::now();
-        let limits = solver.limits.clone();
         let first_read = solver.read_and_verify(pos, first.dist);
         let reading = began.elapsed();
-        solver.limits = MateLimits {
-            time: limits.time.map(|t| t.saturating_sub(reading * 3 / 2)),
-            ..limits
-        };
+        solver.limits.time = solver
+            .limits
+            .time
+            .map(|t| t.saturating_sub(reading * 3 / 2));
         let (length, shortest) = solver.shorten(first.dist);
         report.shortest = shortest;
         let read = if length == first.dist {

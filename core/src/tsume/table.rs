@@ -2,8 +2,8 @@
 //! whole when the solve starts and never grown, so that a solve stays within the memory it was
 //! given however long it runs.
 //!
-//! Open addressing with linear probing, as Stockfish-style tables and hashbrown do it, but with
-//! the deletions the solver's garbage collector needs: a removed entry's successors in its run
+//! Open addressing with linear probing, with the deletions the solver's garbage collector
+//! needs: a removed entry's successors in its run
 //! are shifted back (backward-shift deletion), so no tombstone is left and the table can be
 //! filled to three quarters again and again. A byte per slot (empty, or seven bits of the key)
 //! is scanned before any slot is read, so a miss costs a few bytes of one cache line. Entries
