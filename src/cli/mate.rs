@@ -11,7 +11,7 @@ use crate::tsume::{
     ProgressHook, Royals,
 };
 use clap::Args;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -260,9 +260,26 @@ fn limits_of(args: &MateArgs, royals: Royals) -> MateLimits {
         stop: None,
         progress: (args.progress > 0).then(|| ProgressHook {
             every: Duration::from_secs(args.progress),
-            report: Arc::new(|p: &MateProgress| eprintln!("\r\x1b[K  {}", progress_line(p))),
+            report: Arc::new(|p: &MateProgress| {
+                // On a terminal the line replaces the suite's status line (see `solve_all`).
+                let erase = if std::io::stderr().is_terminal() {
+                    "\r\x1b[K"
+                } else {
+                    ""
+                };
+                eprintln!("{erase}  {}", progress_line(p));
+            }),
         }),
     }
+}
+
+/// The suite's status line on a terminal: the problem being solved and the verdicts so far.
+fn show_status(problem: usize, total: usize, counts: &[usize; 5]) {
+    eprint!(
+        "\r[{problem:>4}/{total}] as published {}, shorter {}, longer {}, unsolved {}",
+        counts[0], counts[1], counts[2], counts[3]
+    );
+    let _ = std::io::stderr().flush();
 }
 
 pub(super) fn run(args: MateArgs) -> Result<(), UsageError> {
@@ -299,16 +316,12 @@ fn solve_all(args: MateArgs) -> Result<(), UsageError> {
     let mut times = Vec::with_capacity(total);
     let mut firsts = Vec::with_capacity(total);
     let mut nodes = 0u64;
+    // A status line on a terminal, rewritten in place; a log or a pipe gets only the results.
+    let terminal = std::io::stderr().is_terminal();
     for (i, problem) in problems.iter().enumerate() {
-        eprint!(
-            "\r[{:>4}/{total}] as published {}, shorter {}, longer {}, unsolved {}",
-            i + 1,
-            counts[0],
-            counts[1],
-            counts[2],
-            counts[3]
-        );
-        let _ = std::io::stderr().flush();
+        if terminal {
+            show_status(i + 1, total, &counts);
+        }
         let report = solve(&problem.pos, limits.clone());
         let (verdict, text) = judge(problem, &report, args.max_plies, royals);
         counts[verdict as usize] += 1;
@@ -316,7 +329,9 @@ fn solve_all(args: MateArgs) -> Result<(), UsageError> {
         times.push(report.elapsed);
         firsts.extend(report.first_mate);
         nodes += report.nodes;
-        eprint!("\r\x1b[K");
+        if terminal {
+            eprint!("\r\x1b[K");
+        }
         let first = report.first_mate.map_or(String::new(), |t| {
             format!(" (first mate {:.3} s)", t.as_secs_f64())
         });
