@@ -233,8 +233,22 @@ fn mate_without_a_problem_or_with_bad_ones() {
     std::fs::write(&file, format!("{CHU_START} ; three\n")).unwrap();
     rejects(
         &["mate", "--file", file.to_str().unwrap()],
-        "line 1: expected length 'three'",
+        "line 1: 'three' is neither the expected length",
     );
+    std::fs::write(&file, format!("{CHU_START} ; 5 ; 7\n")).unwrap();
+    rejects(
+        &["mate", "--file", file.to_str().unwrap()],
+        "line 1: '7' is neither the expected length (a number, once)",
+    );
+    std::fs::write(&file, format!("\n{CHU_START} ; 5 ; Hash=64\n")).unwrap();
+    rejects(
+        &["mate", "--file", file.to_str().unwrap()],
+        "line 2: 'Hash' is not a rule option nor TsumeRoyals",
+    );
+    std::fs::write(&file, format!("{CHU_START} ; RuleSet=fide\n")).unwrap();
+    rejects(&["mate", "--file", file.to_str().unwrap()], "line 1:");
+    std::fs::write(&file, format!("{CHU_START} ; TsumeRoyals=some\n")).unwrap();
+    rejects(&["mate", "--file", file.to_str().unwrap()], "line 1:");
     std::fs::write(&file, "# only a comment\n").unwrap();
     rejects(
         &["mate", "--file", file.to_str().unwrap()],

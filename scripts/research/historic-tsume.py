@@ -6,7 +6,10 @@ as USI moves, transcribed from chushogi-renmei.com, asahi-net.or.jp and toybox.a
 Each line is `SFEN ; N  # id, published N: title`, N the length of the published solution in
 plies (the published convention: the line ends with the mating move). A problem without a
 published line, or with the defender to move (a retro problem), gets no length and a comment
-saying so. Problems of at most MAX plies go to the first file, longer ones to the second.
+saying so. A problem composed under other rules than lishogi's gets them as further fields
+(`; RuleSet=jcsa ; CounterStrikeRecapture=false`, USI's option names, which `shishi mate --file`
+applies to that line). Problems of at most MAX plies go to the first file, longer ones to the
+second.
 
 Usage: scripts/research/historic-tsume.py DIR [MAX]   (DIR holds the .json records; MAX 101)
 """
@@ -17,6 +20,11 @@ import re
 import sys
 
 SERIES = ["kinu", "tukurimono", "tsukuri", "tumechu"]
+
+# The rules a problem was composed under, where they are not lishogi's (docs/tsume.md, "The
+# historic collections"): tumechu59's page asks for the JCSA's rules, and its solution needs
+# their counter-strike rule without lishogi's recapture exception.
+CONDITIONS = {"tumechu59": "RuleSet=jcsa ; CounterStrikeRecapture=false"}
 
 
 def order(path):
@@ -45,7 +53,8 @@ def main():
         if plies == 0:
             short.append(f"{sfen}  # {record['id']}, no published line: {title}")
             continue
-        line = f"{sfen} ; {plies}  # {record['id']}, published {plies}: {title}"
+        conditions = f" ; {CONDITIONS[record['id']]}" if record["id"] in CONDITIONS else ""
+        line = f"{sfen} ; {plies}{conditions}  # {record['id']}, published {plies}: {title}"
         (short if plies <= limit else long).append(line)
     stem = "positions/tsume-chu-historic"
     header = (

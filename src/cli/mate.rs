@@ -6,6 +6,7 @@
 use super::{parse_position, parse_rules, parse_variant, UsageError};
 use crate::notation::{write_move, Notation};
 use crate::position::Position;
+use crate::protocol::options::Settings;
 use crate::tsume::{
     exhaustive_mate, solve, Exhaustive, MateLimits, MateOutcome, MateProgress, MateReport,
     ProgressHook, Royals,
@@ -20,8 +21,11 @@ pub(super) struct MateArgs {
     /// One problem: a lishogi SFEN, attacker to move (it may have no king).
     #[arg(long, conflicts_with = "file")]
     sfen: Option<String>,
-    /// A file of problems, one per line: `SFEN` or `SFEN ; plies` (the expected mate length);
-    /// `#` starts a comment. The variant is read from each SFEN's board size.
+    /// A file of problems, one per line: `SFEN`, then `;`-separated fields: the expected mate
+    /// length in plies, and the conditions the problem was composed under as USI options
+    /// (`RuleSet=jcsa`, `CounterStrikeRecapture=false`, `TsumeRoyals=any`, ...), applied over
+    /// --rules and --royals; `#` starts a comment. The variant is read from each SFEN's board
+    /// size.
     #[arg(long)]
     file: Option<String>,
     /// Variant of `--sfen`: chushogi, heian, heian9x8, heian8x9 or heian8x8.
@@ -64,42 +68,60 @@ struct Problem {
     line: usize,
     pos: Position,
     expected: Option<usize>,
+    /// The problem's own conditions as written (`NAME=VALUE`), over the command's.
+    conditions: Vec<(String, String)>,
+    /// The royal convention it is solved under.
+    royals: Royals,
 }
 
-/// `SFEN` or `SFEN ; plies`, with the line number for messages.
+/// `SFEN`, then `; plies` and `; NAME=VALUE` fields, with the line number for messages.
 fn parse_problem(line_no: usize, text: &str) -> Result<Option<Problem>, UsageError> {
     let text = text.split('#').next().unwrap_or("").trim();
     if text.is_empty() {
         return Ok(None);
     }
-    let (sfen, expected) = match text.split_once(';') {
-        Some((s, n)) => {
-            let n = n.trim();
-            let plies = n.parse::<usize>().map_err(|_| {
-                UsageError(format!(
-                    "line {line_no}: expected length '{n}' is not a number"
-                ))
-            })?;
-            (s.trim(), Some(plies))
+    let mut fields = text.split(';');
+    let sfen = fields.next().unwrap_or("").trim();
+    let (mut expected, mut conditions) = (None, Vec::new());
+    for field in fields.map(str::trim) {
+        if let Some((name, value)) = field.split_once('=') {
+            let name = name.trim();
+            if !crate::protocol::options::is_tsume_condition(name) {
+                return Err(UsageError(format!(
+                    "line {line_no}: '{name}' is not a rule option nor TsumeRoyals"
+                )));
+            }
+            conditions.push((name.to_string(), value.trim().to_string()));
+        } else if let (Ok(plies), None) = (field.parse::<usize>(), expected) {
+            expected = Some(plies);
+        } else {
+            return Err(UsageError(format!(
+                "line {line_no}: '{field}' is neither the expected length (a number, once) nor NAME=VALUE"
+            )));
         }
-        None => (text, None),
-    };
+    }
     let pos = Position::from_sfen_any(sfen)
         .map_err(|e| UsageError(format!("line {line_no}: bad SFEN: {e}")))?;
     Ok(Some(Problem {
         line: line_no,
         pos,
         expected,
+        conditions,
+        royals: Royals::default(),
     }))
 }
 
 fn read_problems(args: &MateArgs) -> Result<Vec<Problem>, UsageError> {
     let rules = parse_rules(&args.rules)?;
+    let royals = Royals::from_name(&args.royals)
+        .ok_or_else(|| UsageError(format!("unknown --royals '{}' (all, any)", args.royals)))?;
     let mut problems = match (&args.sfen, &args.file) {
         (Some(sfen), _) => vec![Problem {
             line: 1,
             pos: parse_position(parse_variant(&args.variant)?, sfen)?,
             expected: None,
+            conditions: Vec::new(),
+            royals,
         }],
         (None, Some(path)) => {
             let text = crate::platform::read_text_capped(
@@ -120,7 +142,18 @@ fn read_problems(args: &MateArgs) -> Result<Vec<Problem>, UsageError> {
         (None, None) => return Err(UsageError("give --sfen or --file".to_string())),
     };
     for p in &mut problems {
-        p.pos.set_rules(rules);
+        let mut settings = Settings {
+            rules,
+            tsume_royals: royals,
+            ..Settings::default()
+        };
+        for (name, value) in &p.conditions {
+            settings
+                .set(name, value)
+                .map_err(|e| UsageError(format!("line {}: {e}", p.line)))?;
+        }
+        p.pos.set_rules(settings.rules);
+        p.royals = settings.tsume_royals;
     }
     Ok(problems)
 }
@@ -207,19 +240,14 @@ fn progress_line(p: &MateProgress) -> String {
 
 /// The exhaustive search's opinion of the solver's answer, when one was asked for: what it
 /// found within the solver's mate length (or `max_plies` where the solver found none).
-fn second_opinion(
-    problem: &Problem,
-    report: &MateReport,
-    args: &MateArgs,
-    royals: Royals,
-) -> Option<String> {
+fn second_opinion(problem: &Problem, report: &MateReport, args: &MateArgs) -> Option<String> {
     let plies = match &report.outcome {
         MateOutcome::Mate(line) => line.len(),
         MateOutcome::NoMate => args.max_plies,
         _ => return None,
     };
     (args.exhaustive > 0).then(|| {
-        let found = exhaustive_mate(&problem.pos, plies, royals, args.exhaustive);
+        let found = exhaustive_mate(&problem.pos, plies, problem.royals, args.exhaustive);
         let agrees = match (&report.outcome, found) {
             (MateOutcome::Mate(line), Exhaustive::Mate(n)) => n == line.len(),
             (MateOutcome::NoMate, Exhaustive::NoMate) => true,
@@ -239,7 +267,7 @@ fn second_opinion(
     })
 }
 
-/// The solver's limits from the command line.
+/// The solver's limits from the command line, for a problem solved under `royals`.
 fn limits_of(args: &MateArgs, royals: Royals) -> MateLimits {
     MateLimits {
         royals,
@@ -297,9 +325,6 @@ fn solve_all(args: MateArgs) -> Result<(), UsageError> {
             crate::tsume::MAX_PLIES
         )));
     }
-    let royals = Royals::from_name(&args.royals)
-        .ok_or_else(|| UsageError(format!("unknown --royals '{}' (all, any)", args.royals)))?;
-    let limits = limits_of(&args, royals);
     let total = problems.len();
     let mut counts = [0usize; 5];
     let mut shortest = 0;
@@ -312,7 +337,7 @@ fn solve_all(args: MateArgs) -> Result<(), UsageError> {
         if terminal {
             show_status(i + 1, total, &counts);
         }
-        let report = solve(&problem.pos, limits.clone());
+        let report = solve(&problem.pos, limits_of(&args, problem.royals));
         let (verdict, text) = judge(problem, &report, args.max_plies);
         counts[verdict as usize] += 1;
         shortest += usize::from(report.shortest && verdict != Verdict::Unsolved);
@@ -325,14 +350,19 @@ fn solve_all(args: MateArgs) -> Result<(), UsageError> {
         let first = report.first_mate.map_or(String::new(), |t| {
             format!(" (first mate {:.3} s)", t.as_secs_f64())
         });
+        let conditions: String = problem
+            .conditions
+            .iter()
+            .map(|(name, value)| format!(", {name}={value}"))
+            .collect();
         println!(
-            "problem {} (line {}): {text} | {:.3} s{first}, {} nodes",
+            "problem {} (line {}{conditions}): {text} | {:.3} s{first}, {} nodes",
             i + 1,
             problem.line,
             report.elapsed.as_secs_f64(),
             report.nodes
         );
-        if let Some(opinion) = second_opinion(problem, &report, &args, royals) {
+        if let Some(opinion) = second_opinion(problem, &report, &args) {
             println!("  {opinion}");
         }
     }

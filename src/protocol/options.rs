@@ -359,6 +359,24 @@ fn all_specs() -> impl Iterator<Item = OptionSpec> {
     SPECS.iter().cloned().chain(tune)
 }
 
+/// Whether the option `name` sets a condition a tsume problem may state for itself: the rule
+/// set, one of its rules, or `TsumeRoyals`.
+pub fn is_tsume_condition(name: &str) -> bool {
+    find(name).is_some_and(|spec| {
+        matches!(
+            spec.field,
+            Field::RuleSet
+                | Field::Okazaki
+                | Field::LionMiddleProtector
+                | Field::CounterStrikeRecapture
+                | Field::PromotionRule
+                | Field::BareKing
+                | Field::Repetition
+                | Field::TsumeRoyals
+        )
+    })
+}
+
 fn find(name: &str) -> Option<OptionSpec> {
     all_specs().find(|s| {
         s.name.eq_ignore_ascii_case(name) || s.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
