@@ -445,3 +445,36 @@ fn progress_reports_the_roots_numbers_while_it_is_searched() {
         "{seen:?}"
     );
 }
+
+/// A proof table kept from one solve to the next (`solve_in`, as `shishi mate --file` runs a
+/// suite) gives every answer a fresh table gives, node for node, whatever the earlier problems
+/// left in it, and a table of another size is replaced.
+#[test]
+fn a_reused_proof_table_gives_the_answers_of_a_fresh_one() {
+    use shishi::tsume::{solve_in, ProofMemory};
+    let problems: Vec<Position> = include_str!("../positions/tsume-chu-long.epd")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(12)
+        .map(|l| Position::from_sfen_any(l.split(';').next().unwrap().trim()).unwrap())
+        .collect();
+    let mut memory = ProofMemory::default();
+    for (i, pos) in problems.iter().enumerate() {
+        // Two table sizes in turn, so that a table is also replaced by one of another size.
+        let limits = || MateLimits {
+            nodes: Some(40_000),
+            time: None,
+            table_mb: 1 + i % 2,
+            ..MateLimits::default()
+        };
+        for _ in 0..2 {
+            let reused = solve_in(pos, limits(), &mut memory);
+            let fresh = solve(pos, limits());
+            assert_eq!(
+                (&reused.outcome, reused.shortest, reused.nodes),
+                (&fresh.outcome, fresh.shortest, fresh.nodes),
+                "problem {i}"
+            );
+        }
+    }
+}

@@ -8,8 +8,8 @@ use crate::notation::{write_move, Notation};
 use crate::position::Position;
 use crate::protocol::options::Settings;
 use crate::tsume::{
-    exhaustive_mate, solve, Exhaustive, MateLimits, MateOutcome, MateProgress, MateReport,
-    ProgressHook, Royals,
+    exhaustive_mate, solve_in, Exhaustive, MateLimits, MateOutcome, MateProgress, MateReport,
+    ProgressHook, ProofMemory, Royals,
 };
 use clap::Args;
 use std::io::{IsTerminal, Write};
@@ -333,11 +333,12 @@ fn solve_all(args: MateArgs) -> Result<(), UsageError> {
     let mut nodes = 0u64;
     // A status line on a terminal, rewritten in place; a log or a pipe gets only the results.
     let terminal = std::io::stderr().is_terminal();
+    let mut memory = ProofMemory::default();
     for (i, problem) in problems.iter().enumerate() {
         if terminal {
             show_status(i + 1, total, &counts);
         }
-        let report = solve(&problem.pos, limits_of(&args, problem.royals));
+        let report = solve_in(&problem.pos, limits_of(&args, problem.royals), &mut memory);
         let (verdict, text) = judge(problem, &report, args.max_plies);
         counts[verdict as usize] += 1;
         shortest += usize::from(report.shortest && verdict != Verdict::Unsolved);

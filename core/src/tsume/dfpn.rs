@@ -407,56 +407,90 @@ struct Solver {
     collection_nanos_per_position: u64,
 }
 
+/// The proof table's memory, kept from one solve to the next so that a run of many problems
+/// allocates it once: a fresh table is paged in again by every solve (a page fault for nearly
+/// each new position of a small problem), and emptying a used one clears a byte a slot.
+#[derive(Default)]
+pub struct ProofMemory {
+    table: Option<ProofTable>,
+}
+
 /// Solves the tsume in `pos` (the side to move attacks) within `limits`: a first mate, then
 /// shorter ones until the mate is proven shortest or the budget runs out.
 pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
+    solve_in(pos, limits, &mut ProofMemory::default())
+}
+
+/// [`solve`] with the proof table of `memory` (emptied first) where it has the size `limits`
+/// asks for, a new one otherwise; the table stays in `memory` afterwards. The answer is the
+/// one a fresh table gives.
+pub fn solve_in(pos: &Position, limits: MateLimits, memory: &mut ProofMemory) -> MateReport {
     let limit = limits.max_plies.clamp(1, MAX_PLIES) as u16;
-    let mut solver = Solver::new(pos, limits, EXPANSION_BITS);
-    let first = solver.prove(limit);
-    let mut report = MateReport {
-        outcome: MateOutcome::Timeout,
-        shortest: false,
-        nodes: 0,
-        elapsed: Duration::ZERO,
-        first_mate: None,
-        proof: HashMap::new(),
-        rejected: None,
-    };
-    if first.pn == 0 {
-        report.first_mate = Some(solver.start.elapsed());
-        // The first mate is read and verified at once: a long proof takes seconds to read
-        // and replay, and the search for a shorter mate stops that much (and half again)
-        // before the time limit, so that the answer, read the same way, comes within it.
-        let began = Instant::now();
-        let first_read = solver.read_and_verify(pos, first.dist);
-        let reading = began.elapsed();
-        solver.limits.time = solver
-            .limits
-            .time
-            .map(|t| t.saturating_sub(reading * 3 / 2));
-        let (length, shortest) = solver.shorten(first.dist);
-        report.shortest = shortest;
-        let read = if length == first.dist {
-            first_read
-        } else {
-            solver.read_and_verify(pos, length)
-        };
-        match read {
-            Ok((line, proof)) => {
-                report.outcome = MateOutcome::Mate(line);
-                report.proof = proof;
-            }
-            Err((why, proof)) => {
-                report.rejected = Some(why);
-                report.proof = proof;
-            }
+    let (slots, _) = table_shape(limits.table_mb);
+    // A table of another size is dropped here, before the new one is allocated.
+    let reusable = memory
+        .table
+        .take()
+        .filter(|t| t.slots() == slots.max(ProofTable::MIN_SLOTS));
+    let table = match reusable {
+        Some(mut table) => {
+            table.clear();
+            table
         }
-    } else if first.dn == 0 {
-        report.outcome = MateOutcome::NoMate;
-    }
-    report.nodes = solver.nodes;
-    report.elapsed = solver.start.elapsed();
+        None => ProofTable::new(slots),
+    };
+    let mut solver = Solver::with_table(pos, limits, EXPANSION_BITS, table);
+    let report = solver.solve(pos, limit);
+    memory.table = Some(solver.table);
     report
+}
+
+impl Solver {
+    /// The body of [`solve`], on a solver over an empty table.
+    fn solve(&mut self, pos: &Position, limit: u16) -> MateReport {
+        let first = self.prove(limit);
+        let mut report = MateReport {
+            outcome: MateOutcome::Timeout,
+            shortest: false,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            first_mate: None,
+            proof: HashMap::new(),
+            rejected: None,
+        };
+        if first.pn == 0 {
+            report.first_mate = Some(self.start.elapsed());
+            // The first mate is read and verified at once: a long proof takes seconds to read
+            // and replay, and the search for a shorter mate stops that much (and half again)
+            // before the time limit, so that the answer, read the same way, comes within it.
+            let began = Instant::now();
+            let first_read = self.read_and_verify(pos, first.dist);
+            let reading = began.elapsed();
+            self.limits.time = self.limits.time.map(|t| t.saturating_sub(reading * 3 / 2));
+            let (length, shortest) = self.shorten(first.dist);
+            report.shortest = shortest;
+            let read = if length == first.dist {
+                first_read
+            } else {
+                self.read_and_verify(pos, length)
+            };
+            match read {
+                Ok((line, proof)) => {
+                    report.outcome = MateOutcome::Mate(line);
+                    report.proof = proof;
+                }
+                Err((why, proof)) => {
+                    report.rejected = Some(why);
+                    report.proof = proof;
+                }
+            }
+        } else if first.dn == 0 {
+            report.outcome = MateOutcome::NoMate;
+        }
+        report.nodes = self.nodes;
+        report.elapsed = self.start.elapsed();
+        report
+    }
 }
 
 /// Whether the side to move in `pos` has a mate by checks within `max_plies` plies that the
@@ -477,8 +511,18 @@ pub fn mate_within(pos: &Position, max_plies: usize, nodes: u64) -> bool {
 
 impl Solver {
     fn new(pos: &Position, limits: MateLimits, expansion_bits: u32) -> Solver {
+        let (slots, _) = table_shape(limits.table_mb);
+        Solver::with_table(pos, limits, expansion_bits, ProofTable::new(slots))
+    }
+
+    /// A solver over `table`, which must be empty and of the shape `limits.table_mb` gives.
+    fn with_table(
+        pos: &Position,
+        limits: MateLimits,
+        expansion_bits: u32,
+        table: ProofTable,
+    ) -> Solver {
         let (slots, capacity) = table_shape(limits.table_mb);
-        let table = ProofTable::new(slots);
         Solver {
             pos: pos.clone(),
             attacker: pos.side_to_move(),

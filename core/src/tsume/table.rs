@@ -41,15 +41,25 @@ impl<V: Packed + Default> KeyTable<V> {
     /// Bytes a slot takes.
     pub(super) const SLOT_BYTES: usize = 1 + 5 * 8;
 
-    /// A table of `slots` slots (at least 16).
+    /// The fewest slots a table has.
+    pub(super) const MIN_SLOTS: usize = 16;
+
+    /// A table of `slots` slots (at least [`Self::MIN_SLOTS`]).
     pub(super) fn new(slots: usize) -> KeyTable<V> {
-        let slots = slots.max(16);
+        let slots = slots.max(Self::MIN_SLOTS);
         KeyTable {
             tags: vec![0; slots],
             cells: vec![[0; 5]; slots],
             len: 0,
             held: std::marker::PhantomData,
         }
+    }
+
+    /// Forgets every entry: a slot is read only when its tag says it is held, so clearing the
+    /// tags (a byte a slot) empties the table without touching the cells.
+    pub(super) fn clear(&mut self) {
+        self.tags.fill(0);
+        self.len = 0;
     }
 
     /// Entries held.
