@@ -256,6 +256,18 @@ fn mate_without_a_problem_or_with_bad_ones() {
     );
     rejects(&["mate", "--sfen", CHU_START, "--hash", "0"], "--hash");
     rejects(
+        &["mate", "--sfen", CHU_START, "--option", "Threads=2"],
+        "--option: 'Threads' is not a rule option nor TsumeRoyals",
+    );
+    rejects(
+        &["mate", "--sfen", CHU_START, "--option", "OkazakiRule"],
+        "--option takes NAME=VALUE",
+    );
+    rejects(
+        &["mate", "--sfen", CHU_START, "--option", "OkazakiRule=3"],
+        "--option: option OkazakiRule takes true or false",
+    );
+    rejects(
         &["mate", "--sfen", CHU_START, "--max-plies", "0"],
         "--max-plies 0 is out of range",
     );

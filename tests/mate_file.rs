@@ -47,6 +47,11 @@ fn a_line_may_set_the_royal_convention() {
     // The command's --royals is what a line without its own convention gets.
     let lines = solve_file("royals.epd", &text, &["--royals", "any"]);
     assert!(lines[0].contains("mate in 5 plies"), "{lines:?}");
+    // --option sets it as USI names it, and a line's own setting wins over the command's.
+    let text = format!("{TWO_ROYALS} ; 17\n{TWO_ROYALS} ; 17 ; TsumeRoyals=all\n");
+    let lines = solve_file("royals.epd", &text, &["--option", "TsumeRoyals=any"]);
+    assert!(lines[0].contains("mate in 5 plies"), "{lines:?}");
+    assert!(lines[1].contains("mate in 17 plies"), "{lines:?}");
 }
 
 #[test]

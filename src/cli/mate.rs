@@ -61,6 +61,25 @@ pub(super) struct MateArgs {
     /// N plies", or a mate's length and that none is shorter
     #[arg(long, default_value_t = 0)]
     exhaustive: u64,
+    /// A rule option or TsumeRoyals as USI names it (`CounterStrikeRecapture=false`), over
+    /// --rules and --royals and under a problem line's own; repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+}
+
+/// A `NAME=VALUE` condition: a rule option or `TsumeRoyals`; `None` when the text is not of
+/// that form, an error naming `place` when the name is not such an option.
+fn condition(place: &str, text: &str) -> Result<Option<(String, String)>, UsageError> {
+    let Some((name, value)) = text.split_once('=') else {
+        return Ok(None);
+    };
+    let name = name.trim();
+    if !crate::protocol::options::is_tsume_condition(name) {
+        return Err(UsageError(format!(
+            "{place}: '{name}' is not a rule option nor TsumeRoyals"
+        )));
+    }
+    Ok(Some((name.to_string(), value.trim().to_string())))
 }
 
 /// One problem of the run.
@@ -84,14 +103,8 @@ fn parse_problem(line_no: usize, text: &str) -> Result<Option<Problem>, UsageErr
     let sfen = fields.next().unwrap_or("").trim();
     let (mut expected, mut conditions) = (None, Vec::new());
     for field in fields.map(str::trim) {
-        if let Some((name, value)) = field.split_once('=') {
-            let name = name.trim();
-            if !crate::protocol::options::is_tsume_condition(name) {
-                return Err(UsageError(format!(
-                    "line {line_no}: '{name}' is not a rule option nor TsumeRoyals"
-                )));
-            }
-            conditions.push((name.to_string(), value.trim().to_string()));
+        if let Some(setting) = condition(&format!("line {line_no}"), field)? {
+            conditions.push(setting);
         } else if let (Ok(plies), None) = (field.parse::<usize>(), expected) {
             expected = Some(plies);
         } else {
@@ -141,12 +154,20 @@ fn read_problems(args: &MateArgs) -> Result<Vec<Problem>, UsageError> {
         }
         (None, None) => return Err(UsageError("give --sfen or --file".to_string())),
     };
+    let mut command = Settings {
+        rules,
+        tsume_royals: royals,
+        ..Settings::default()
+    };
+    for option in &args.options {
+        let (name, value) = condition("--option", option)?
+            .ok_or_else(|| UsageError(format!("--option takes NAME=VALUE, not '{option}'")))?;
+        command
+            .set(&name, &value)
+            .map_err(|e| UsageError(format!("--option: {e}")))?;
+    }
     for p in &mut problems {
-        let mut settings = Settings {
-            rules,
-            tsume_royals: royals,
-            ..Settings::default()
-        };
+        let mut settings = command.clone();
         for (name, value) in &p.conditions {
             settings
                 .set(name, value)
