@@ -230,43 +230,42 @@ fn mate_without_a_problem_or_with_bad_ones() {
     let dir = std::env::temp_dir().join(format!("shishi-mate-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("bad.epd");
-    std::fs::write(&file, format!("{CHU_START} ; three\n")).unwrap();
-    rejects(
-        &["mate", "--file", file.to_str().unwrap()],
-        "line 1: 'three' is neither the expected length",
-    );
-    std::fs::write(&file, format!("{CHU_START} ; 5 ; 7\n")).unwrap();
-    rejects(
-        &["mate", "--file", file.to_str().unwrap()],
-        "line 1: '7' is neither the expected length (a number, once)",
-    );
-    std::fs::write(&file, format!("\n{CHU_START} ; 5 ; Hash=64\n")).unwrap();
-    rejects(
-        &["mate", "--file", file.to_str().unwrap()],
-        "line 2: 'Hash' is not a rule option nor TsumeRoyals",
-    );
-    std::fs::write(&file, format!("{CHU_START} ; RuleSet=fide\n")).unwrap();
-    rejects(&["mate", "--file", file.to_str().unwrap()], "line 1:");
-    std::fs::write(&file, format!("{CHU_START} ; TsumeRoyals=some\n")).unwrap();
-    rejects(&["mate", "--file", file.to_str().unwrap()], "line 1:");
-    std::fs::write(&file, "# only a comment\n").unwrap();
-    rejects(
-        &["mate", "--file", file.to_str().unwrap()],
-        "holds no problem",
-    );
+    let bad_file = |text: &str, needle: &str| {
+        std::fs::write(&file, text).unwrap();
+        rejects(&["mate", "--file", file.to_str().unwrap()], needle);
+    };
+    let bad_fields = [
+        ("three", "line 1: 'three' is neither the expected length"),
+        (
+            "5 ; 7",
+            "line 1: '7' is neither the expected length (a number, once)",
+        ),
+        (
+            "5 ; Hash=64",
+            "line 1: 'Hash' is not a rule option nor TsumeRoyals",
+        ),
+        ("RuleSet=fide", "line 1: option RuleSet is one of"),
+        ("TsumeRoyals=some", "line 1: option TsumeRoyals"),
+    ];
+    for (fields, needle) in bad_fields {
+        bad_file(&format!("{CHU_START} ; {fields}\n"), needle);
+    }
+    bad_file(&format!("\n{CHU_START} ; three\n"), "line 2: 'three'");
+    bad_file("# only a comment\n", "holds no problem");
+    for (option, needle) in [
+        (
+            "Threads=2",
+            "--option: 'Threads' is not a rule option nor TsumeRoyals",
+        ),
+        ("OkazakiRule", "--option takes NAME=VALUE"),
+        (
+            "OkazakiRule=3",
+            "--option: option OkazakiRule takes true or false",
+        ),
+    ] {
+        rejects(&["mate", "--sfen", CHU_START, "--option", option], needle);
+    }
     rejects(&["mate", "--sfen", CHU_START, "--hash", "0"], "--hash");
-    rejects(
-        &["mate", "--sfen", CHU_START, "--option", "Threads=2"],
-        "--option: 'Threads' is not a rule option nor TsumeRoyals",
-    );
-    rejects(
-        &["mate", "--sfen", CHU_START, "--option", "OkazakiRule"],
-        "--option takes NAME=VALUE",
-    );
-    rejects(
-        &["mate", "--sfen", CHU_START, "--option", "OkazakiRule=3"],
-        "--option: option OkazakiRule takes true or false",
-    );
     rejects(
         &["mate", "--sfen", CHU_START, "--max-plies", "0"],
         "--max-plies 0 is out of range",
