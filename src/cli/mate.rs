@@ -24,7 +24,7 @@ pub(super) struct MateArgs {
     /// A file of problems, one per line: `SFEN`, then `;`-separated fields: the expected mate
     /// length in plies, and the conditions the problem was composed under as USI options
     /// (`RuleSet=jcsa`, `CounterStrikeRecapture=false`, `TsumeRoyals=any`, ...), applied over
-    /// --rules and --royals; `#` starts a comment. The variant is read from each SFEN's board
+    /// --rules, --royals and --option; `#` starts a comment. The variant is read from each SFEN's board
     /// size.
     #[arg(long)]
     file: Option<String>,
