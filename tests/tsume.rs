@@ -379,13 +379,17 @@ fn the_corrected_length_of_the_published_fifteen_is_proven() {
 /// Issue 74: with King and Crown Prince, a check threatens to take both (asahi-net 詰め中将棋
 /// No. 3, published as a mate in 17: its first move puts the Lion beside both royals, and the
 /// page says every other first move fails because the next move could take only one of them).
-/// Under `Royals::Any`, where an attack on either royal is a check, the Kirin's promoted Lion
-/// attacks both from two squares away and mates in 5.
+/// Under `Royals::Any`, where an attack on either royal is a check, it mates in 5 (more than
+/// one way: the Kirin's promoted Lion attacking both from two squares away, 4h2j, or 4i2j), and
+/// the solver's order among them decides which it gives.
 #[test]
 fn two_royals_follow_the_published_convention() {
     let pos =
         Position::from_sfen_any("12/12/12/12/12/12/10s1/8+O1G1/8N3/6Q5/12/8G1k+e b - 1").unwrap();
-    for (royals, plies, first) in [(Royals::All, 17, "4i2k"), (Royals::Any, 5, "4h2j")] {
+    for (royals, plies, first) in [
+        (Royals::All, 17, &["4i2k"][..]),
+        (Royals::Any, 5, &["4h2j", "4i2j"][..]),
+    ] {
         let report = solve(&pos, MateLimits { royals, ..limits() });
         let MateOutcome::Mate(line) = &report.outcome else {
             panic!("{royals:?}: {:?}", report.outcome);
@@ -393,7 +397,7 @@ fn two_royals_follow_the_published_convention() {
         assert!(report.shortest, "{royals:?}");
         assert_eq!(line.len(), plies, "{royals:?}");
         let shown = shishi::notation::write_move(&pos, line[0], shishi::notation::Notation::Usi);
-        assert_eq!(shown, first, "{royals:?}");
+        assert!(first.contains(&shown.as_str()), "{royals:?}: {shown}");
         assert_eq!(verify(&pos, &report.proof, plies, royals), Ok(plies));
     }
     // The 5-ply proof is no proof under the published convention: its first move attacks the

@@ -520,6 +520,14 @@ impl Position {
         self.scan_attackers(sq, by, occupied, false)
     }
 
+    /// Pieces of either side that attack `sq`, with `occupied` as the blockers: one scan for
+    /// what [`Position::attackers_to`] would answer for each side.
+    pub fn attackers_of_both(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let board = &self.board;
+        let piece_at = |s: Square| board[s.index()];
+        self.scan_attackers_on(sq, None, occupied, occupied, piece_at, false)
+    }
+
     /// Whether any piece of `by` attacks `sq`, with `occupied` as the blockers: what
     /// [`Position::attackers_to`] answers, stopping at the first attacker.
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
@@ -536,15 +544,23 @@ impl Position {
     ) -> Bitboard {
         let board = &self.board;
         let piece_at = |s: Square| board[s.index()];
-        self.scan_attackers_on(sq, by, self.pieces(by), occupied, piece_at, first_only)
+        self.scan_attackers_on(
+            sq,
+            Some(by),
+            self.pieces(by),
+            occupied,
+            piece_at,
+            first_only,
+        )
     }
 
-    /// [`Position::scan_attackers`] on a board given by `theirs` (the pieces of `by`),
-    /// `occupied` and `piece_at`: this one, or the one after a move ([`Peek`]).
+    /// [`Position::scan_attackers`] on a board given by `theirs` (the pieces of `by`, or of
+    /// both sides when `by` is `None`), `occupied` and `piece_at`: this one, or the one after a
+    /// move ([`Peek`]).
     fn scan_attackers_on(
         &self,
         sq: Square,
-        by: Color,
+        by: Option<Color>,
         theirs: Bitboard,
         occupied: Bitboard,
         piece_at: impl Fn(Square) -> Piece,
@@ -553,7 +569,10 @@ impl Position {
         let t = tables();
         let mut attackers = Bitboard::EMPTY;
         for from in theirs & t.within_two(sq) {
-            if t.leaper(piece_at(from).kind(), by, from).has(sq) {
+            let piece = piece_at(from);
+            if t.leaper(piece.kind(), by.unwrap_or(piece.color()), from)
+                .has(sq)
+            {
                 attackers.set(from);
                 if first_only {
                     return attackers;
@@ -569,9 +588,9 @@ impl Position {
                 continue;
             };
             if occupied.has(b) && theirs.has(b) {
-                let kind = piece_at(b).kind();
+                let piece = piece_at(b);
                 let back = (dir as u8 + 4) & 7;
-                if t.slide_dirs(kind, by) >> back & 1 != 0 {
+                if t.slide_dirs(piece.kind(), by.unwrap_or(piece.color())) >> back & 1 != 0 {
                     attackers.set(b);
                     if first_only {
                         return attackers;

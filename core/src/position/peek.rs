@@ -91,7 +91,14 @@ impl Peek<'_> {
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
         let theirs = self.by_color[by.index()];
         self.pos
-            .scan_attackers_on(sq, by, theirs, self.occupied(), |s| self.piece_at(s), true)
+            .scan_attackers_on(
+                sq,
+                Some(by),
+                theirs,
+                self.occupied(),
+                |s| self.piece_at(s),
+                true,
+            )
             .any()
     }
 

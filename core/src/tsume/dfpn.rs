@@ -18,6 +18,7 @@
 //!   position be missing anyway, it is proven again before the proof is read.
 //! - The line comes from the verifier's replay of the proof against every defence (`verify`).
 
+use super::estimate::initial_numbers;
 use super::expansions::{Expansion, Expansions};
 use super::rules::{escape_by_board, gives_check, is_escape, royals_gone, MoveFilter, Royals};
 use super::table::{KeyTable, Packed};
@@ -364,6 +365,8 @@ struct Child {
     key: u64,
     /// The attacker's move takes the defender's last royal.
     wins: bool,
+    /// The proof and disproof numbers it has before it is searched.
+    initial: (u32, u32),
 }
 
 struct Solver {
@@ -405,6 +408,10 @@ struct Solver {
     reported: Duration,
     /// How long the last garbage collection took, per position the table held.
     collection_nanos_per_position: u64,
+    /// New children start from estimated numbers (`estimate`) rather than (1, 1). The threat
+    /// search of play ([`mate_within`]) keeps (1, 1): which threats it finds within its few
+    /// hundred nodes decides moves, so a change there is a change of play.
+    estimates: bool,
 }
 
 /// The proof table's memory, kept from one solve to the next so that a run of many problems
@@ -506,6 +513,7 @@ pub fn mate_within(pos: &Position, max_plies: usize, nodes: u64) -> bool {
     };
     let limit = max_plies.clamp(1, MAX_PLIES) as u16;
     let mut solver = Solver::new(pos, limits, THREAT_EXPANSION_BITS);
+    solver.estimates = false;
     solver.prove(limit).pn == 0
 }
 
@@ -546,6 +554,7 @@ impl Solver {
             within: 0,
             reported: Duration::ZERO,
             collection_nanos_per_position: COLLECTION_NANOS_PER_POSITION,
+            estimates: true,
         }
     }
 
@@ -650,7 +659,7 @@ impl Solver {
             return Value::disproven(DEPTH_INF, true);
         }
         let Some(e) = self.table.get(child.key) else {
-            return Value::open(1, 1);
+            return Value::open(child.initial.0, child.initial.1);
         };
         match (e.dist, e.depth, e.rep) {
             (Some(d), _, _) if d <= r => Value::proven(d),
@@ -788,6 +797,7 @@ impl Solver {
                 mv,
                 key: peek.key(),
                 wins: or && royals_gone(&peek, defender),
+                initial: (1, 1),
             };
             let allowed = verdict.unwrap_or_else(|| {
                 self.pos.play(mv);
@@ -800,7 +810,12 @@ impl Solver {
                 allowed
             });
             if allowed {
-                children.push(child);
+                let initial = if self.estimates {
+                    initial_numbers(&self.pos, mv, or)
+                } else {
+                    (1, 1)
+                };
+                children.push(Child { initial, ..child });
             }
         }
         let mated = !or && children.is_empty();
@@ -1077,6 +1092,7 @@ mod tests {
             mv: moves[0],
             key: 42,
             wins: false,
+            initial: (1, 1),
         };
         (solver, child)
     }

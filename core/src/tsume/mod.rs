@@ -27,6 +27,7 @@
 //! `docs/tsume.md`.
 
 mod dfpn;
+mod estimate;
 mod exhaustive;
 mod expansions;
 mod rules;
