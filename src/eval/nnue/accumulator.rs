@@ -26,6 +26,8 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct NnueStack {
     net: Arc<Network>,
+    /// The net's output sums fit i32 lanes (`Network::output_fits_i32`), decided once.
+    output_in_i32: bool,
     frames: Vec<i32>,
     /// Each frame's input bases, sente's then gote's.
     bases: Vec<[usize; 2]>,
@@ -39,6 +41,7 @@ impl NnueStack {
         let frames = vec![0; 2 * net.hidden * (plies + 1)];
         let mut stack = NnueStack {
             cache: RefreshCache::new(&net),
+            output_in_i32: net.output_fits_i32(),
             net,
             frames,
             bases: vec![[0; 2]; plies + 1],
@@ -122,9 +125,14 @@ impl NnueStack {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let (sente, gote) = self.sums();
         let bucket = self.net.bucket(pos.occupied().count() as usize);
-        match pos.side_to_move() {
-            Color::Sente => self.net.output(sente, gote, bucket),
-            Color::Gote => self.net.output(gote, sente, bucket),
+        let (us, them) = match pos.side_to_move() {
+            Color::Sente => (sente, gote),
+            Color::Gote => (gote, sente),
+        };
+        if self.output_in_i32 {
+            self.net.output_in_i32(us, them, bucket)
+        } else {
+            self.net.output(us, them, bucket)
         }
     }
 }

@@ -50,6 +50,37 @@ mod tests {
         assert_eq!(net.hidden, 128);
     }
 
+    /// The embedded nets take the faster output (sums in i32 lanes), and it gives what the
+    /// exact one does, clamps included; a net with the largest weights does not take it.
+    #[test]
+    fn the_embedded_nets_output_in_i32_lanes_as_exactly() {
+        for family in [Family::Chu, Family::Heian] {
+            let net = embedded(family).unwrap();
+            assert!(net.output_fits_i32(), "{family:?}");
+            let h = net.hidden;
+            for seed in 0..200u64 {
+                let sums = |salt: u64| -> Vec<i32> {
+                    (0..h as u64)
+                        .map(|i| ((seed * 7919 + i * 104_729 + salt) % 700) as i32 - 200)
+                        .collect()
+                };
+                let (us, them) = (sums(1), sums(2));
+                for bucket in 0..net.buckets {
+                    assert_eq!(
+                        net.output_in_i32(&us, &them, bucket),
+                        net.output(&us, &them, bucket),
+                        "{family:?} seed {seed} bucket {bucket}"
+                    );
+                }
+            }
+            let heavy = Network {
+                out_weights: vec![i16::MAX; net.out_weights.len()],
+                ..(*net).clone()
+            };
+            assert!(!heavy.output_fits_i32(), "{family:?}");
+        }
+    }
+
     #[test]
     fn bytes_that_are_no_zstd_frame_unpack_to_nothing() {
         assert_eq!(unpacked(HEIAN), None);

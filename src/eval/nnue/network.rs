@@ -25,7 +25,7 @@
 //! everything before it. Each net is written in the oldest version that holds it.
 
 use super::features;
-use super::simd::screlu_dot;
+use super::simd::{fits_i32_sums, screlu_dot, screlu_dot_in_i32};
 use crate::board::Family;
 use std::path::Path;
 
@@ -367,10 +367,36 @@ impl Network {
     /// The output of `bucket` from both viewers' accumulators, the side to move's first, in
     /// evaluation units.
     pub fn output(&self, us: &[i32], them: &[i32], bucket: usize) -> i32 {
-        let h = self.hidden;
-        let weights = &self.out_weights[bucket * 2 * h..(bucket + 1) * 2 * h];
-        let (w_us, w_them) = weights.split_at(h);
+        let (w_us, w_them) = self.output_weights(bucket);
         let sum = screlu_dot::<QA>(us, w_us) + screlu_dot::<QA>(them, w_them);
+        self.scaled_output(sum, bucket)
+    }
+
+    /// Whether every output bucket's inner products fit i32 lanes whatever the accumulators
+    /// hold, so that [`Network::output_in_i32`] gives what [`Network::output`] does.
+    pub fn output_fits_i32(&self) -> bool {
+        (0..self.buckets).all(|bucket| {
+            let (w_us, w_them) = self.output_weights(bucket);
+            fits_i32_sums::<QA>(w_us) && fits_i32_sums::<QA>(w_them)
+        })
+    }
+
+    /// [`Network::output`] with each inner product summed in i32 lanes (faster); only for a
+    /// net whose [`Network::output_fits_i32`] holds.
+    pub fn output_in_i32(&self, us: &[i32], them: &[i32], bucket: usize) -> i32 {
+        let (w_us, w_them) = self.output_weights(bucket);
+        let sum = screlu_dot_in_i32::<QA>(us, w_us) + screlu_dot_in_i32::<QA>(them, w_them);
+        self.scaled_output(sum, bucket)
+    }
+
+    /// `bucket`'s output weights: the side to move's, then the other side's.
+    fn output_weights(&self, bucket: usize) -> (&[i16], &[i16]) {
+        let h = self.hidden;
+        self.out_weights[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h)
+    }
+
+    /// The output in evaluation units from `bucket`'s summed inner products.
+    fn scaled_output(&self, sum: i64, bucket: usize) -> i32 {
         let raw = sum / i64::from(QA) + i64::from(self.out_bias[bucket]);
         let units = raw * i64::from(self.scale) / i64::from(QA * QB);
         units.clamp(-i64::from(MAX_OUTPUT), i64::from(MAX_OUTPUT)) as i32
