@@ -9,7 +9,9 @@
 //! no mate; a broken proof is rejected; `stop` interrupts.
 
 use shishi::platform::StopSignal;
-use shishi::tsume::{solve, verify, MateLimits, MateOutcome, Royals, VerifyError};
+use shishi::tsume::{
+    exhaustive_mate, solve, verify, Exhaustive, MateLimits, MateOutcome, Royals, VerifyError,
+};
 use shishi::{Position, Variant};
 use std::sync::Arc;
 use std::time::Duration;
@@ -481,4 +483,19 @@ fn a_reused_proof_table_gives_the_answers_of_a_fresh_one() {
             );
         }
     }
+}
+
+/// A defender with no royal at all is left with none by any move, which the conventions count
+/// as a check and a win: a mate in 1, as the exhaustive search says. The solver's move filter
+/// aimed at royals and found no check (the tsume fuzz target's first find).
+#[test]
+fn a_defender_without_a_royal_is_mated_by_any_move() {
+    let pos =
+        Position::from_sfen_any("12/12/12/12/12/12/10s1/8+O1G1/8N3/6Q5/12/8G1o+g b - 1").unwrap();
+    assert!(pos.royals(!pos.side_to_move()).is_empty());
+    assert_eq!(proven_length(&pos), 1);
+    assert_eq!(
+        exhaustive_mate(&pos, 9, Royals::All, 5000),
+        Exhaustive::Mate(1)
+    );
 }

@@ -171,7 +171,7 @@ pub(super) fn escape_by_board(
 /// by moving the royal, gaining a second one (a Crown Prince), taking a royal of the attacker,
 /// or landing on or capturing on a square that takes a checker or stands between the royal and
 /// a slider. Where these premises fail (the defender already in check before an attacker move,
-/// or with two royals), every move passes.
+/// or with no royal, or with two royals), every move passes.
 pub(super) enum MoveFilter {
     /// Every move is made and tested.
     All,
@@ -191,7 +191,9 @@ impl MoveFilter {
         let t = tables();
         let royals = pos.royals(defender);
         if attacker_to_move {
-            if pos.in_check(defender) {
+            // A defender with no royal at all is left with none by any move, which counts as a
+            // check: the premises below need a royal to aim at.
+            if royals.is_empty() || pos.in_check(defender) {
                 return MoveFilter::All;
             }
             let mut lines = Bitboard::EMPTY;
