@@ -151,3 +151,40 @@ pub fn game_record(data: &[u8]) {
         }
     }
 }
+
+/// A tsume problem: the input as a SFEN of any variant, solved within a small budget under
+/// each royal convention. A mate's proof must pass the verifier, and the exhaustive search, a
+/// search of its own that shares only the tsume's rules with the solver, must not contradict it: no shorter mate than one the
+/// solver proved shortest, no mate where it proved none, and a mate where it found one.
+pub fn tsume(data: &[u8]) {
+    use crate::tsume::{exhaustive_mate, solve, verify, Exhaustive, MateLimits, MateOutcome};
+    const PLIES: usize = 9;
+    let Ok(pos) = Position::from_sfen_any(&text(data)) else {
+        return;
+    };
+    for royals in crate::tsume::Royals::ALL {
+        let limits = MateLimits {
+            nodes: Some(1000),
+            table_mb: 1,
+            max_plies: PLIES,
+            royals,
+            ..MateLimits::default()
+        };
+        let report = solve(&pos, limits);
+        let second = exhaustive_mate(&pos, PLIES, royals, 5000);
+        match &report.outcome {
+            MateOutcome::Mate(line) => {
+                let plies = line.len();
+                assert_eq!(verify(&pos, &report.proof, plies, royals), Ok(plies));
+                match second {
+                    Exhaustive::Mate(n) if report.shortest => assert_eq!(n, plies),
+                    Exhaustive::Mate(n) => assert!(n <= plies),
+                    Exhaustive::NoMate => panic!("a verified mate in {plies} the search denies"),
+                    Exhaustive::Unknown => {}
+                }
+            }
+            MateOutcome::NoMate => assert!(!matches!(second, Exhaustive::Mate(_))),
+            MateOutcome::Timeout => {}
+        }
+    }
+}

@@ -145,6 +145,11 @@ fn game_record() {
 }
 
 #[test]
+fn tsume() {
+    smoke("tsume", 60, shishi::fuzzing::tsume);
+}
+
+#[test]
 fn the_mutator_changes_its_input() {
     let mut rng = StdRng::seed_from_u64(1);
     let input = b"position startpos moves 7i7h".to_vec();
