@@ -152,8 +152,8 @@ pub fn game_record(data: &[u8]) {
     }
 }
 
-/// A tsume problem: the input as a SFEN of any variant, solved within a small budget under
-/// each royal convention. A mate's proof must pass the verifier, and the exhaustive search, a
+/// A tsume problem: the input as a SFEN of any variant, under the rule set its length picks,
+/// solved within a small budget under each royal convention. A mate's proof must pass the verifier, and the exhaustive search, a
 /// search of its own that shares only the tsume's rules with the solver, must not contradict it: no shorter mate than one the
 /// solver proved shortest, no mate where it proved none, and a mate where it found one.
 pub fn tsume(data: &[u8]) {
@@ -162,6 +162,7 @@ pub fn tsume(data: &[u8]) {
     let Ok(pos) = Position::from_sfen_any(&text(data)) else {
         return;
     };
+    let pos = pos.with_rules(Preset::ALL[data.len() % Preset::ALL.len()].rules());
     for royals in crate::tsume::Royals::ALL {
         let limits = MateLimits {
             nodes: Some(1000),
