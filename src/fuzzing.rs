@@ -172,7 +172,7 @@ pub fn tsume(data: &[u8]) {
             ..MateLimits::default()
         };
         let report = solve(&pos, limits);
-        let second = exhaustive_mate(&pos, PLIES, royals, 5000);
+        let second = exhaustive_mate(&pos, PLIES, royals, 1000);
         match &report.outcome {
             MateOutcome::Mate(line) => {
                 let plies = line.len();
