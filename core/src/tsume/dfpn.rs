@@ -793,12 +793,7 @@ impl Solver {
             if verdict == Some(false) {
                 continue;
             }
-            let child = Child {
-                mv,
-                key: peek.key(),
-                wins: or && royals_gone(&peek, defender),
-                initial: (1, 1),
-            };
+            let (key, wins) = (peek.key(), or && royals_gone(&peek, defender));
             let allowed = verdict.unwrap_or_else(|| {
                 self.pos.play(mv);
                 let allowed = if or {
@@ -815,7 +810,12 @@ impl Solver {
                 } else {
                     (1, 1)
                 };
-                children.push(Child { initial, ..child });
+                children.push(Child {
+                    mv,
+                    key,
+                    wins,
+                    initial,
+                });
             }
         }
         let mated = !or && children.is_empty();
