@@ -254,6 +254,13 @@ fn bad_records_are_refused_by_line_and_nothing_is_written() {
     let (code, msg, written) = convert_bad("name", renamed.join("\n").as_bytes());
     assert!(code != 0 && !written, "{msg}");
     assert!(msg.contains("not 飛車"), "{msg}");
+
+    // An empty file (or blank lines only) is no game of no moves.
+    for (name, bytes) in [("empty", &b""[..]), ("blank", &b"\r\n \n"[..])] {
+        let (code, msg, written) = convert_bad(name, bytes);
+        assert!(code != 0 && !written, "{msg}");
+        assert!(msg.contains("empty: no game record"), "{msg}");
+    }
 }
 
 #[test]

@@ -329,6 +329,9 @@ pub fn read(
     options: &ReadOptions,
 ) -> Result<GameFile, RecordError> {
     let text = encoding::decode(bytes)?;
+    if text.trim().is_empty() {
+        return Err(RecordError::whole("empty: no game record"));
+    }
     let format = match format {
         Some(f) => f,
         None => Format::sniff(&text).ok_or_else(|| {
@@ -354,6 +357,6 @@ pub fn write(game: &GameFile, format: Format) -> Result<String, RecordError> {
 /// Reads the record file at `path`, its format from its name or else its content.
 pub fn read_file(path: &Path, options: &ReadOptions) -> Result<GameFile, RecordError> {
     let bytes = crate::platform::read_capped(path, MAX_RECORD_BYTES, "game record")
-        .map_err(|e| RecordError::whole(format!("cannot read {}: {e}", path.display())))?;
+        .map_err(|e| RecordError::whole(format!("cannot be read: {e}")))?;
     read(&bytes, Format::from_path(path), options)
 }
