@@ -138,6 +138,7 @@ pub(super) fn run(args: AnalyseArgs) -> Result<(), UsageError> {
             )));
         }
     }
+    let eval = eval_options(args.hce, args.eval_file.as_deref())?;
     println!("{}", pos.pretty());
     println!("sfen {}", pos.to_sfen());
     if let Some(outcome) = pos.outcome() {
@@ -150,7 +151,7 @@ pub(super) fn run(args: AnalyseArgs) -> Result<(), UsageError> {
         threads: args.threads,
         multipv: args.multipv,
         move_overhead: Duration::ZERO,
-        eval: eval_options(args.hce, args.eval_file.as_deref())?,
+        eval,
         ..EngineOptions::default()
     });
     let limits = Limits {

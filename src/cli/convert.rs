@@ -20,10 +20,12 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub(super) struct ConvertArgs {
-    /// The data to convert: text records or packed games.
+    /// What to convert: a game record (`.kif`, `.pgn`, `.usi`) when the output is one, else
+    /// training data (text records, packed games or a match PGN).
     #[arg(long)]
     input: PathBuf,
-    /// Where to write it: packed games for a name ending in `.spk`, text records otherwise.
+    /// Where to write it: a game record for a name ending in `.kif`, `.pgn` or `.usi`, packed
+    /// games for `.spk`, text records otherwise.
     #[arg(long)]
     output: PathBuf,
     /// For a match PGN: the engine (its `[White]`/`[Black]` name) whose scores label the

@@ -13,16 +13,16 @@ pub fn read_capped(path: &Path, cap: u64, what: &str) -> io::Result<Vec<u8>> {
     if !meta.is_file() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
-            format!("{} is not a regular file", path.display()),
+            "not a regular file",
         ));
     }
     if meta.len() > cap {
-        return Err(too_large(path, cap, what));
+        return Err(too_large(cap, what));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(cap + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > cap {
-        return Err(too_large(path, cap, what));
+        return Err(too_large(cap, what));
     }
     Ok(bytes)
 }
@@ -30,12 +30,8 @@ pub fn read_capped(path: &Path, cap: u64, what: &str) -> io::Result<Vec<u8>> {
 /// [`read_capped`] of a text file: UTF-8, refused with `InvalidData` otherwise.
 pub fn read_text_capped(path: &Path, cap: u64, what: &str) -> io::Result<String> {
     let bytes = read_capped(path, cap, what)?;
-    String::from_utf8(bytes).map_err(|_| {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{} is not UTF-8 text", path.display()),
-        )
-    })
+    String::from_utf8(bytes)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8 text"))
 }
 
 /// Sizes no file of these kinds reaches: a bound, not a budget.
@@ -46,14 +42,10 @@ pub mod caps {
     pub const DATA: u64 = 64 << 30;
 }
 
-fn too_large(path: &Path, cap: u64, what: &str) -> io::Error {
+fn too_large(cap: u64, what: &str) -> io::Error {
     io::Error::new(
         io::ErrorKind::InvalidData,
-        format!(
-            "{} is larger than any {what} ({} MiB at most)",
-            path.display(),
-            cap >> 20
-        ),
+        format!("larger than any {what} ({} MiB at most)", cap >> 20),
     )
 }
 
