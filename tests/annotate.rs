@@ -113,6 +113,33 @@ fn the_analysis_of_a_game_names_every_ply_and_does_not_depend_on_threads() {
 }
 
 #[test]
+fn a_side_that_played_no_move_gets_no_accuracy() {
+    let dir = scratch("one-move");
+    let game = dir.join("one.usi");
+    std::fs::write(&game, "startpos moves 7j8h\n").unwrap();
+    let json = dir.join("one.json");
+    let (code, out, err) = shishi(&[
+        "annotate",
+        game.to_str().unwrap(),
+        "--nodes",
+        "2000",
+        "--hash",
+        "8",
+        "--out",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("gote: no move analysed"), "{out}");
+    assert!(out.contains("sente: 0 inaccuracies"), "{out}");
+    assert!(out.contains("analysed 2 positions"), "{out}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    assert!(json["summary"]["gote"]["accuracy"].is_null(), "{json}");
+    assert!(json["summary"]["sente"]["accuracy"].is_number(), "{json}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn analyse_takes_moves_a_game_and_several_lines() {
     let (code, out, err) = shishi(&[
         "analyse",

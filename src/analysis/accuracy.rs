@@ -24,6 +24,25 @@ pub struct SideSummary {
     pub blunders: usize,
 }
 
+impl SideSummary {
+    /// The line the annotated record and `shishi annotate` show for the side `name`: its
+    /// judgments, loss and accuracy, or that it played no move (no accuracy to give).
+    pub fn line(&self, name: &str) -> String {
+        if self.moves == 0 {
+            return format!("{name}: no move analysed");
+        }
+        format!(
+            "{name}: {} inaccuracies, {} mistakes, {} blunders, average centipawn loss {}, accuracy {:.1}%",
+            self.inaccuracies, self.mistakes, self.blunders, self.acpl, self.accuracy
+        )
+    }
+
+    /// The accuracy, where the side played a move.
+    pub fn accuracy(&self) -> Option<f64> {
+        (self.moves > 0).then_some(self.accuracy)
+    }
+}
+
 fn win_percent(eval: Eval) -> f64 {
     50.0 + 50.0 * winning_chances(eval)
 }
@@ -128,5 +147,17 @@ mod tests {
         );
         assert_eq!((gote.acpl, gote.blunders), (5800, 1));
         assert!(sente.accuracy < 100.0 && gote.accuracy < sente.accuracy);
+    }
+
+    #[test]
+    fn a_side_without_a_move_has_no_accuracy() {
+        let evals = [Eval::Cp(0), Eval::Cp(-300)];
+        let movers = [Color::Sente];
+        let sente = side_summary(&evals, &movers, &[None], Color::Sente);
+        let gote = side_summary(&evals, &movers, &[None], Color::Gote);
+        assert_eq!(gote.accuracy(), None);
+        assert_eq!(gote.line("gote"), "gote: no move analysed");
+        assert!(sente.accuracy().is_some());
+        assert!(sente.line("sente").contains("accuracy"));
     }
 }

@@ -120,14 +120,8 @@ impl GameAnalysis {
                 ));
             }
         }
-        let summary = |name: &str, s: &SideSummary| {
-            format!(
-                "{name}: {} inaccuracies, {} mistakes, {} blunders, average centipawn loss {}, accuracy {:.1}%",
-                s.inaccuracies, s.mistakes, s.blunders, s.acpl, s.accuracy
-            )
-        };
-        game.start_comments.push(summary("sente", &self.sente));
-        game.start_comments.push(summary("gote", &self.gote));
+        game.start_comments.push(self.sente.line("sente"));
+        game.start_comments.push(self.gote.line("gote"));
     }
 
     /// The JSON for tools: settings, the summaries and one object per move.
@@ -136,7 +130,7 @@ impl GameAnalysis {
             json!({
                 "moves": s.moves,
                 "acpl": s.acpl,
-                "accuracy": (s.accuracy * 10.0).round() / 10.0,
+                "accuracy": s.accuracy().map(|a| (a * 10.0).round() / 10.0),
                 "inaccuracies": s.inaccuracies,
                 "mistakes": s.mistakes,
                 "blunders": s.blunders,

@@ -306,14 +306,12 @@ fn print_summary(analysis: &GameAnalysis, plies: usize, threads: usize, wall: Du
         );
     }
     for (name, s) in [("sente", &analysis.sente), ("gote", &analysis.gote)] {
-        println!(
-            "{name}: {} inaccuracies, {} mistakes, {} blunders, average centipawn loss {}, accuracy {:.1}%",
-            s.inaccuracies, s.mistakes, s.blunders, s.acpl, s.accuracy
-        );
+        println!("{}", s.line(name));
     }
+    let positions = plies + 1;
     println!(
-        "analysed {} positions in {:.1} s on {threads} thread(s)",
-        plies + 1,
+        "analysed {positions} position{} in {:.1} s on {threads} thread(s)",
+        if positions == 1 { "" } else { "s" },
         wall.as_secs_f64()
     );
 }

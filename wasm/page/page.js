@@ -968,8 +968,9 @@ async function annotateGame(limit) {
       if (!old || old.depth <= Math.max(1, p.depth)) state.scores.set(k, { score, depth: Math.max(1, p.depth) });
     }
     state.annotation = { key, json };
-    const side = (name, s) =>
-      `${name}: ${s.inaccuracies} inaccuracies, ${s.mistakes} mistakes, ${s.blunders} blunders, ` +
+    const side = (name, s) => s.accuracy === null
+      ? `${name}: no move analysed`
+      : `${name}: ${s.inaccuracies} inaccuracies, ${s.mistakes} mistakes, ${s.blunders} blunders, ` +
       `average centipawn loss ${s.acpl}, accuracy ${s.accuracy.toFixed(1)}%`;
     $('annotate-summary').textContent = `${side('sente', json.summary.sente)}. ${side('gote', json.summary.gote)}.`;
     $('annotate-status').textContent = `analysed ${json.plies.length + 1} positions (${limit})`;
