@@ -140,6 +140,32 @@ fn a_side_that_played_no_move_gets_no_accuracy() {
 }
 
 #[test]
+fn an_output_that_cannot_be_written_is_refused_before_the_analysis() {
+    let dir = scratch("unwritable");
+    let missing = dir.join("no-such-folder").join("a.json");
+    let good = dir.join("a.svg");
+    let (code, out, err) = shishi(&[
+        "annotate",
+        game().to_str().unwrap(),
+        "--nodes",
+        "100",
+        "--out",
+        good.to_str().unwrap(),
+        "--out",
+        missing.to_str().unwrap(),
+    ]);
+    assert_ne!(code, 0, "{out}{err}");
+    assert!(err.contains("cannot be written"), "{err}");
+    // No position was searched, and the test left no file behind.
+    assert!(
+        !err.contains("positions,") && !out.contains("analysed"),
+        "{out}{err}"
+    );
+    assert!(!good.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn analyse_takes_moves_a_game_and_several_lines() {
     let (code, out, err) = shishi(&[
         "analyse",

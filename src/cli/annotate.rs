@@ -76,6 +76,26 @@ fn output_kind(path: &Path) -> Result<Output, UsageError> {
     }
 }
 
+/// Refuses, before any search, an `--out` that cannot be written (no such folder, a folder,
+/// no permission): an analysis may take an hour, and its result would be lost at the end. The
+/// test opens the file to append, and removes it again where it did not exist.
+fn check_writable(path: &Path) -> Result<(), UsageError> {
+    let refused = |why: String| UsageError(format!("--out {}: {why}", path.display()));
+    if path.is_dir() {
+        return Err(refused("a folder, not a file".to_string()));
+    }
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| refused(format!("cannot be written: {e}")))?;
+    if !existed {
+        std::fs::remove_file(path).map_err(|e| refused(format!("cannot be written: {e}")))?;
+    }
+    Ok(())
+}
+
 /// Every position of the game, the start first, each with the moves before it as history.
 fn positions(game: &GameFile) -> Vec<Position> {
     let mut pos = game.game.start().clone();
@@ -253,6 +273,9 @@ pub(super) fn run(args: AnnotateArgs) -> Result<(), UsageError> {
         .iter()
         .map(|p| output_kind(p).map(|k| (p.clone(), k)))
         .collect::<Result<_, _>>()?;
+    for (path, _) in &outputs {
+        check_writable(path)?;
+    }
     let (limits, threads) = check_limits(&args)?;
     let read = ReadOptions {
         variant: parse_variant(&args.variant)?,
@@ -277,21 +300,28 @@ pub(super) fn run(args: AnnotateArgs) -> Result<(), UsageError> {
         game.tags.sente.as_deref().unwrap_or("sente"),
         game.tags.gote.as_deref().unwrap_or("gote")
     );
+    // Every output is tried, and the summary printed, before a failure is reported.
+    let mut failed = None;
     for (path, kind) in &outputs {
         let text = match kind {
             Output::Record(format) => record::write(&annotated, *format)
-                .map_err(|e| UsageError(format!("{}: {e}", path.display())))?,
-            Output::Svg => svg(&analysis, &title),
+                .map_err(|e| UsageError(format!("{}: {e}", path.display()))),
+            Output::Svg => Ok(svg(&analysis, &title)),
             Output::Json => {
                 let json = analysis.to_json(&game, settings(&args, threads));
-                serde_json::to_string_pretty(&json).unwrap_or_default() + "\n"
+                Ok(serde_json::to_string_pretty(&json).unwrap_or_default() + "\n")
             }
         };
-        std::fs::write(path, text)
-            .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?;
+        let written = text.and_then(|text| {
+            std::fs::write(path, text)
+                .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))
+        });
+        if let Err(e) = written {
+            failed.get_or_insert(e);
+        }
     }
     print_summary(&analysis, game.game.plies(), threads, wall);
-    Ok(())
+    failed.map_or(Ok(()), Err)
 }
 
 fn print_summary(analysis: &GameAnalysis, plies: usize, threads: usize, wall: Duration) {
