@@ -365,3 +365,38 @@ fn version_names_the_commit_it_was_built_from() {
         None => assert_eq!(commit, "unknown"),
     }
 }
+
+#[test]
+fn an_output_file_that_cannot_be_written_is_refused_before_the_work() {
+    let missing = std::env::temp_dir()
+        .join(format!("shishi-no-such-folder-{}", std::process::id()))
+        .join("out");
+    let out = |ext: &str| missing.with_extension(ext).to_str().unwrap().to_string();
+    // The data files do not exist either: the output is checked first.
+    let (txt, nnue) = (out("txt"), out("nnue"));
+    rejects(
+        &[
+            "tune", "--data", "x.txt", "--family", "heian", "--out", &txt,
+        ],
+        "cannot be written",
+    );
+    rejects(
+        &[
+            "train", "--data", "x.txt", "--family", "heian", "--out", &nnue,
+        ],
+        "cannot be written",
+    );
+    let folder = std::env::temp_dir();
+    rejects(
+        &[
+            "tune",
+            "--data",
+            "x.txt",
+            "--family",
+            "heian",
+            "--out",
+            folder.to_str().unwrap(),
+        ],
+        "a folder, not a file",
+    );
+}

@@ -76,26 +76,6 @@ fn output_kind(path: &Path) -> Result<Output, UsageError> {
     }
 }
 
-/// Refuses, before any search, an `--out` that cannot be written (no such folder, a folder,
-/// no permission): an analysis may take an hour, and its result would be lost at the end. The
-/// test opens the file to append, and removes it again where it did not exist.
-fn check_writable(path: &Path) -> Result<(), UsageError> {
-    let refused = |why: String| UsageError(format!("--out {}: {why}", path.display()));
-    if path.is_dir() {
-        return Err(refused("a folder, not a file".to_string()));
-    }
-    let existed = path.exists();
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .map_err(|e| refused(format!("cannot be written: {e}")))?;
-    if !existed {
-        std::fs::remove_file(path).map_err(|e| refused(format!("cannot be written: {e}")))?;
-    }
-    Ok(())
-}
-
 /// Every position of the game, the start first, each with the moves before it as history.
 fn positions(game: &GameFile) -> Vec<Position> {
     let mut pos = game.game.start().clone();
@@ -274,7 +254,7 @@ pub(super) fn run(args: AnnotateArgs) -> Result<(), UsageError> {
         .map(|p| output_kind(p).map(|k| (p.clone(), k)))
         .collect::<Result<_, _>>()?;
     for (path, _) in &outputs {
-        check_writable(path)?;
+        super::check_writable("--out", path)?;
     }
     let (limits, threads) = check_limits(&args)?;
     let read = ReadOptions {

@@ -66,6 +66,27 @@ enum Command {
 /// Errors shown to the user as one line; exit code 2.
 pub struct UsageError(pub String);
 
+/// Refuses, before the work that would fill it, an output file that cannot be written (no such
+/// folder, a folder, no permission): an analysis or a fit may take an hour, and its result
+/// would be lost at the end. The test opens the file to append, and removes it again where it
+/// did not exist.
+pub(crate) fn check_writable(flag: &str, path: &std::path::Path) -> Result<(), UsageError> {
+    let refused = |why: String| UsageError(format!("{flag} {}: {why}", path.display()));
+    if path.is_dir() {
+        return Err(refused("a folder, not a file".to_string()));
+    }
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| refused(format!("cannot be written: {e}")))?;
+    if !existed {
+        std::fs::remove_file(path).map_err(|e| refused(format!("cannot be written: {e}")))?;
+    }
+    Ok(())
+}
+
 /// The variant a `--variant` argument names; the error lists the valid names.
 pub fn parse_variant(name: &str) -> Result<Variant, UsageError> {
     Variant::from_name(name).ok_or_else(|| {

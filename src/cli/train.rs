@@ -215,6 +215,7 @@ fn train_options(args: &TrainArgs, k: f32) -> TrainOptions {
 
 pub(super) fn run(args: TrainArgs) -> Result<(), UsageError> {
     check(&args)?;
+    super::check_writable("--out", std::path::Path::new(&args.out))?;
     let family = nnue::parse_family(&args.family)
         .ok_or_else(|| UsageError(format!("unknown family '{}' (chu, heian)", args.family)))?;
     if let Some(threads) = args.threads {

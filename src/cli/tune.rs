@@ -124,6 +124,7 @@ fn start_weights(args: &TuneArgs, family: Family) -> Result<Weights, UsageError>
 
 pub(super) fn run(args: TuneArgs) -> Result<(), UsageError> {
     let family = parse_family(&args.family)?;
+    super::check_writable("--out", std::path::Path::new(&args.out))?;
     let options = options(&args)?;
     let start = start_weights(&args, family)?;
     if let Some(threads) = args.threads {
