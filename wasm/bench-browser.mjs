@@ -11,7 +11,9 @@
 // chromium-driver (installed when missing, as for the page test).
 //
 // Usage: node wasm/bench-browser.mjs [runs [depth]]   (defaults: 3, 13; SHISHI_BENCH_HASH=MB for
-// another hash size, SHISHI_BENCH_VARIANT=heian for the Heian start instead of Chu's)
+// another hash size, SHISHI_BENCH_VARIANT=heian for the Heian start instead of Chu's,
+// SHISHI_BENCH_NATIVE=PATH for another native binary, such as the release build of
+// scripts/release, made for any x86-64)
 
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -24,6 +26,7 @@ const runs = Number(process.argv[2] ?? 3);
 const depth = Number(process.argv[3] ?? 13);
 const hash = Number(process.env.SHISHI_BENCH_HASH ?? 64);
 const variant = process.env.SHISHI_BENCH_VARIANT ?? 'chu';
+const nativeBinary = resolve(repo, process.env.SHISHI_BENCH_NATIVE ?? 'target/release/shishi');
 const setup = [`setoption name USI_Variant value ${variant}`, `setoption name USI_Hash value ${hash}`, 'setoption name Threads value 1', 'usinewgame', 'position startpos'];
 
 /** The last `info` line with `nodes` and `nps` of a search, as {nodes, nps, depth}. */
@@ -36,7 +39,7 @@ function lastInfo(lines) {
 
 function native() {
   return new Promise((res, rej) => {
-    const engine = spawn(resolve(repo, 'target/release/shishi'), [], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const engine = spawn(nativeBinary, [], { stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
     engine.stdout.on('data', (d) => {
       out += d;
