@@ -60,7 +60,13 @@ pub(crate) fn bridge_capture_protected(
 
 /// Appends the legal moves, or with `tactical_only` just the captures and promotions among them.
 pub(super) fn generate(pos: &Position, tactical_only: bool, out: &mut MoveList) {
-    generate_from(pos, Bitboard::FULL, tactical_only, out);
+    generate_from(
+        pos,
+        Bitboard::FULL,
+        tactical_only,
+        |_, _| Bitboard::FULL,
+        out,
+    );
 }
 
 /// Whether `mv` is among the moves `generate` lists, found from the moves of the piece on its
@@ -71,12 +77,20 @@ pub(super) fn is_legal_by_piece(pos: &Position, mv: Move) -> Option<bool> {
         return None;
     }
     let mut moves = MoveList::new();
-    generate_from(pos, Bitboard::from_square(mv.from()), false, &mut moves);
+    let origin = Bitboard::from_square(mv.from());
+    generate_from(pos, origin, false, |_, _| Bitboard::FULL, &mut moves);
     Some(moves.contains(&mv))
 }
 
-/// `generate` for the pieces standing on `origins` only.
-fn generate_from(pos: &Position, origins: Bitboard, tactical_only: bool, out: &mut MoveList) {
+/// `generate` for the pieces standing on `origins` only, and of a piece other than a Lion only
+/// the single moves to `destinations(kind, from)` (double moves, igui and the pass all).
+pub(super) fn generate_from(
+    pos: &Position,
+    origins: Bitboard,
+    tactical_only: bool,
+    destinations: impl Fn(Kind, Square) -> Bitboard,
+    out: &mut MoveList,
+) {
     let t = tables();
     let us = pos.side_to_move();
     let them = !us;
@@ -134,7 +148,7 @@ fn generate_from(pos: &Position, origins: Bitboard, tactical_only: bool, out: &m
             lion_double_moves(pos, from, enemy, blocked, enemy_lions, &mut igui_done, out);
             continue;
         }
-        targets &= !cs_forbidden;
+        targets &= !cs_forbidden & destinations(kind, from);
         let promotions = promotion_rules.squares(kind, from, targets, enemy);
         for to in promotions {
             out.push(Move::promoting(from, to));

@@ -9,7 +9,8 @@ use crate::position::Position;
 
 /// Appends every legal move (`tactical`: only the captures and promotions) to `out`.
 pub(super) fn generate(pos: &Position, tactical: bool, out: &mut MoveList) {
-    generate_from(pos, pos.pieces(pos.side_to_move()), tactical, out);
+    let own = pos.pieces(pos.side_to_move());
+    generate_from(pos, own, tactical, |_, _| Bitboard::FULL, out);
 }
 
 /// Whether `mv` is legal, from the moves of the piece on its start square alone; `None` for a
@@ -19,12 +20,20 @@ pub(super) fn is_legal_by_piece(pos: &Position, mv: Move) -> Option<bool> {
         return None;
     }
     let mut moves = MoveList::new();
-    generate_from(pos, Bitboard::from_square(mv.from()), false, &mut moves);
+    let origin = Bitboard::from_square(mv.from());
+    generate_from(pos, origin, false, |_, _| Bitboard::FULL, &mut moves);
     Some(moves.contains(&mv))
 }
 
-/// `generate` for the pieces standing on `origins` only.
-fn generate_from(pos: &Position, origins: Bitboard, tactical: bool, out: &mut MoveList) {
+/// `generate` for the pieces standing on `origins` only, each with only its moves to
+/// `destinations(kind, from)`.
+pub(super) fn generate_from(
+    pos: &Position,
+    origins: Bitboard,
+    tactical: bool,
+    destinations: impl Fn(Kind, Square) -> Bitboard,
+    out: &mut MoveList,
+) {
     let t = tables();
     let v = pos.variant();
     let us = pos.side_to_move();
@@ -59,7 +68,7 @@ fn generate_from(pos: &Position, origins: Bitboard, tactical: bool, out: &mut Mo
     let enemy = pos.pieces(them);
     for from in own & origins {
         let kind = pos.piece_at(from).kind();
-        let mut targets = t.attacks(kind, us, from, walls) & !blocked;
+        let mut targets = t.attacks(kind, us, from, walls) & !blocked & destinations(kind, from);
         if targets.is_empty() {
             continue;
         }

@@ -8,7 +8,7 @@
 mod chu;
 mod heian;
 
-use crate::board::Family;
+use crate::board::{Bitboard, Family, Kind, Square};
 use crate::moves::Move;
 use crate::position::Position;
 use smallvec::SmallVec;
@@ -21,6 +21,22 @@ pub fn generate(pos: &Position, out: &mut MoveList) {
     match pos.family() {
         Family::Chu => chu::generate(pos, false, out),
         Family::Heian => heian::generate(pos, false, out),
+    }
+}
+
+/// The moves of [`generate`], in its order, less a piece's single moves that do not land on
+/// `destinations(kind, from)`: for a caller that wants only some moves (the tsume solver's
+/// checks and escapes) and knows their squares before any move is made. A Lion's moves, the
+/// double moves, igui and the pass are all listed (the generator lists igui once among the
+/// pieces that can make it, so leaving one out would rename another's).
+pub fn generate_toward(
+    pos: &Position,
+    destinations: impl Fn(Kind, Square) -> Bitboard,
+    out: &mut MoveList,
+) {
+    match pos.family() {
+        Family::Chu => chu::generate_from(pos, Bitboard::FULL, false, destinations, out),
+        Family::Heian => heian::generate_from(pos, Bitboard::FULL, false, destinations, out),
     }
 }
 

@@ -24,7 +24,7 @@ use super::rules::{escape_by_board, gives_check, is_escape, royals_gone, MoveFil
 use super::table::{KeyTable, Packed};
 use super::verify::verified_line;
 use crate::board::Color;
-use crate::movegen::{generate, MoveList};
+use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::platform::{Instant, StopSignal};
 use crate::position::Position;
@@ -770,9 +770,9 @@ impl Solver {
             return (Vec::new(), true);
         }
         let attacker_royal = self.pos.royals(self.attacker).any();
-        let mut moves = MoveList::new();
-        generate(&self.pos, &mut moves);
         let filter = MoveFilter::new(&self.pos, or, defender);
+        let mut moves = MoveList::new();
+        filter.generate(&self.pos, &mut moves);
         // Each move that may be allowed is read without making it; only a defender keeping two
         // royals, one of them attacked, needs the move made.
         let mut children = Vec::with_capacity(moves.len());
@@ -1082,6 +1082,7 @@ impl Solver {
 mod tests {
     use super::*;
     use crate::board::Variant;
+    use crate::movegen::generate;
 
     fn solver_and_child() -> (Solver, Child) {
         let pos = Position::startpos(Variant::Chushogi);

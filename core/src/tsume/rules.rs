@@ -2,7 +2,7 @@
 //! module doc of `tsume` for the conventions).
 
 use crate::board::attacks::tables;
-use crate::board::{Bitboard, Color, Square};
+use crate::board::{Bitboard, Color, Kind, Square, NUM_KINDS};
 use crate::movegen::{generate, MoveList};
 use crate::moves::Move;
 use crate::position::{Peek, Position};
@@ -224,6 +224,57 @@ impl MoveFilter {
         }
     }
 
+    /// Appends the moves of the side to move that may pass this filter, read off the board
+    /// before any move is made: every move [`Self::may_allow`] passes, and few others. A piece
+    /// without lion power that stands on no line from a royal checks only by moving to a
+    /// square from which it (or its promoted form) attacks a royal, or by taking one; an
+    /// escape other than the royal's own move (or a promotion to a royal) lands on a square
+    /// that takes a checker or blocks. Most moves are never listed.
+    pub(super) fn generate(&self, pos: &Position, out: &mut MoveList) {
+        let t = tables();
+        match *self {
+            MoveFilter::All => crate::movegen::generate(pos, out),
+            MoveFilter::Checks { royals, lines } => {
+                // Per kind: the royals and the squares from which the kind attacks one (a
+                // piece of the other colour on the royal reaches them).
+                let them = !pos.side_to_move();
+                let mut aims = [Bitboard::EMPTY; NUM_KINDS];
+                let mut known = [false; NUM_KINDS];
+                for from in pos.pieces(pos.side_to_move()) {
+                    let kind = pos.piece_at(from).kind();
+                    for k in std::iter::once(kind).chain(kind.promotes_to()) {
+                        if !known[k.index()] {
+                            known[k.index()] = true;
+                            aims[k.index()] = royals
+                                .iter()
+                                .fold(royals, |acc, r| acc | t.reach(k, them, r));
+                        }
+                    }
+                }
+                let destinations = |kind: Kind, from: Square| {
+                    if lines.has(from) {
+                        return Bitboard::FULL;
+                    }
+                    let promoted = kind
+                        .promotes_to()
+                        .map_or(Bitboard::EMPTY, |p| aims[p.index()]);
+                    aims[kind.index()] | promoted
+                };
+                crate::movegen::generate_toward(pos, destinations, out);
+            }
+            MoveFilter::Escapes { royal, resolving } => {
+                let destinations = |kind: Kind, from: Square| {
+                    if royal.has(from) || kind.promotes_to().is_some_and(Kind::is_royal) {
+                        Bitboard::FULL
+                    } else {
+                        resolving
+                    }
+                };
+                crate::movegen::generate_toward(pos, destinations, out);
+            }
+        }
+    }
+
     /// False only for a move that cannot be a check (or an escape) here.
     pub(super) fn may_allow(&self, pos: &Position, mv: Move) -> bool {
         match *self {
@@ -378,11 +429,13 @@ mod tests {
     /// is, once made, no check (attacker to move) and no escape (defender to move); and every
     /// attacker move it lets through is a check by [`MoveFilter::is_check`] exactly when it is
     /// one once made. Both kinds of rejection, and checks and non-checks let through, must occur, so
-    /// the test sees the filter at work.
+    /// the test sees the filter at work. The filter's own generation ([`MoveFilter::generate`])
+    /// lists, in the generator's order, every move it lets through, and leaves out many others.
     #[test]
     fn the_move_filter_turns_away_only_moves_the_tsume_does_not_allow() {
         let mut rng = StdRng::seed_from_u64(41);
         let mut rejected = [0usize; 2];
+        let mut never_listed = [0usize; 2];
         let mut checks_decided = [0usize; 2];
         for variant in [Variant::Chushogi, Variant::Heian] {
             for _ in 0..6 {
@@ -408,6 +461,18 @@ mod tests {
                         let filter = MoveFilter::new(&pos, attacker_to_move, defender);
                         let mut moves = MoveList::new();
                         generate(&pos, &mut moves);
+                        let mut listed = MoveList::new();
+                        filter.generate(&pos, &mut listed);
+                        let mut next = 0;
+                        for &mv in &moves {
+                            if listed.get(next) == Some(&mv) {
+                                next += 1;
+                            } else {
+                                assert!(!filter.may_allow(&pos, mv), "{} {mv:?}", pos.to_sfen());
+                                never_listed[usize::from(!attacker_to_move)] += 1;
+                            }
+                        }
+                        assert_eq!(next, listed.len(), "{}", pos.to_sfen());
                         for mv in moves {
                             if filter.may_allow(&pos, mv) {
                                 if attacker_to_move {
@@ -435,10 +500,32 @@ mod tests {
             }
         }
         assert!(rejected.iter().all(|&n| n > 1000), "{rejected:?}");
+        assert!(never_listed.iter().all(|&n| n > 1000), "{never_listed:?}");
         assert!(
             checks_decided.iter().all(|&n| n > 1000),
             "{checks_decided:?}"
         );
+    }
+
+    /// Gote's King in check from a Rook down its file, and a Drunk Elephant away from the file
+    /// that promotes to a Crown Prince by stepping into the zone: a second royal is an escape,
+    /// and the filter's generation lists it though it neither blocks nor takes the Rook.
+    #[test]
+    fn the_move_filter_lists_a_promotion_to_a_second_royal_as_an_escape() {
+        let mut pos = Position::from_sfen(
+            Variant::Chushogi,
+            "6k5/12/12/12/12/12/12/9e2/12/12/12/6R4K w - 1",
+        )
+        .unwrap();
+        let promotion =
+            crate::notation::parse_move(&pos, "3h3i+", crate::notation::Notation::Usi).unwrap();
+        let filter = MoveFilter::new(&pos, false, Color::Gote);
+        assert!(matches!(filter, MoveFilter::Escapes { .. }));
+        let mut listed = MoveList::new();
+        filter.generate(&pos, &mut listed);
+        assert!(listed.contains(&promotion), "{listed:?}");
+        pos.play(promotion);
+        assert!(is_escape(&mut pos, Color::Gote, true));
     }
 
     /// A Lion's igui that takes the pawn standing between a Rook and the King checks by
