@@ -181,15 +181,7 @@ impl Table {
     /// memory. A hint only: nothing is read, and elsewhere than on x86-64 it does nothing.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let slot: *const Slot = &self.slots[self.bucket(key)];
-            // SAFETY: a prefetch reads nothing and cannot fault; the pointer is to a live slot.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::platform::prefetch(&self.slots[self.bucket(key)]);
     }
 
     /// Stores a result for `key`: over the slot already holding `key`, else over the first slot

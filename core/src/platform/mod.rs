@@ -12,9 +12,12 @@ mod memory;
 mod scaled;
 mod stop;
 
+mod prefetch;
+
 pub use clock::Instant;
 pub use files::{caps, read_capped, read_line_capped, read_text_capped};
 pub use memory::{available_memory_mib, physical_memory_mib};
+pub use prefetch::prefetch;
 pub use scaled::scaled_index;
 pub use stop::{StopPoll, StopSignal};
 

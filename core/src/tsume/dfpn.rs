@@ -867,6 +867,9 @@ impl Solver {
     fn search_children(&mut self, children: &[Child], th_pn: u32, th_dn: u32, r: u16) -> Value {
         let or = self.is_attacker_to_move();
         let mut on_this_path: Vec<Option<Value>> = Vec::new();
+        for child in children {
+            self.table.prefetch(child.key);
+        }
         loop {
             let values: Vec<Value> = children
                 .iter()

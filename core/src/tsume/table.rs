@@ -116,6 +116,15 @@ impl<V: Packed + Default> KeyTable<V> {
         }
     }
 
+    /// Asks for the memory a probe of `key` reads first (its home slot's tag and cell), so
+    /// that probes of several keys wait on memory together rather than one after another.
+    #[inline]
+    pub(super) fn prefetch(&self, key: u64) {
+        let home = self.home(key);
+        crate::platform::prefetch(&self.tags[home]);
+        crate::platform::prefetch(&self.cells[home]);
+    }
+
     /// The entry of `key`, if held.
     #[inline]
     pub(super) fn get(&self, key: u64) -> Option<V> {
