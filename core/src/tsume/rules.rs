@@ -225,15 +225,15 @@ impl MoveFilter {
     }
 
     /// Appends the moves of the side to move that may pass this filter, read off the board
-    /// before any move is made: every move [`Self::may_allow`] passes, and few others. A piece
-    /// without lion power that stands on no line from a royal checks only by moving to a
-    /// square from which it (or its promoted form) attacks a royal, or by taking one; an
-    /// escape other than the royal's own move (or a promotion to a royal) lands on a square
-    /// that takes a checker or blocks. Most moves are never listed.
+    /// before any move is made: every move [`Self::may_allow`] passes, and few others. A single
+    /// move of a piece that stands on no line from a royal checks only by landing where the
+    /// piece (or its promoted form) attacks a royal, or on one; a single move that escapes,
+    /// other than the royal's own or a promotion to a royal, lands where it takes a checker or
+    /// blocks. Double moves are all listed (the generator's rule). Most moves are never listed.
     pub(super) fn generate(&self, pos: &Position, out: &mut MoveList) {
         let t = tables();
         match *self {
-            MoveFilter::All => crate::movegen::generate(pos, out),
+            MoveFilter::All => generate(pos, out),
             MoveFilter::Checks { royals, lines } => {
                 // Per kind: the royals and the squares from which the kind attacks one (a
                 // piece of the other colour on the royal reaches them).
