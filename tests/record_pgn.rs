@@ -93,3 +93,41 @@ fn a_closing_brace_without_its_comment_is_refused_with_its_line() {
         "{message}"
     );
 }
+
+/// XBoard names a move among those that do not leave the mover's King attacked: two sente
+/// Golds reach g3 (USI 6j), but the one on h2 (7k) shields the King on h1 (7l) from gote's
+/// Dragon on h4 (7i), and XBoard's saved game wrote `Gg3` for the other. A square both Golds
+/// reach safely stays ambiguous.
+#[test]
+fn xboard_san_names_a_move_among_those_that_keep_the_king_safe() {
+    let sfen = "1c6+R2+A/1s1kte1N4/12/5g4+P1/12/12/3n8/3m8/5+g6/7G1S2/4TGE2T2/5K5L b - 345";
+    let pgn = |moves: &str| {
+        format!("[Variant \"chu\"]\n[FEN \"{sfen}\"]\n[SetUp \"1\"]\n\n173. {moves} *\n")
+    };
+    let read = |moves: &str| {
+        record::read(
+            pgn(moves).as_bytes(),
+            Some(Format::Pgn),
+            &ReadOptions::default(),
+        )
+    };
+    let Ok(game) = read("Gg3") else {
+        panic!("Gg3 names the Gold that does not shield the King");
+    };
+    let usi = record::write(&game, Format::Usi).unwrap();
+    assert!(usi.trim_end().ends_with("moves 5j6j"), "{usi}");
+    // With the Dragon gone, both Golds reach g3 safely: the SAN needs their file.
+    let open = sfen.replace("5+g6", "12");
+    let pgn_open = format!("[Variant \"chu\"]\n[FEN \"{open}\"]\n[SetUp \"1\"]\n\n173. Gg3 *\n");
+    let err = record::read(
+        pgn_open.as_bytes(),
+        Some(Format::Pgn),
+        &ReadOptions::default(),
+    )
+    .err()
+    .expect("two Golds reach g3 safely");
+    assert!(
+        err.to_string().contains("more than one legal move"),
+        "{err}"
+    );
+}

@@ -45,6 +45,12 @@ pub(super) fn write(pos: &Position, legal: &[Move], mv: Move) -> String {
         let p = pos.piece_at(s);
         p.is_some() && p.color() == them
     };
+    // XBoard tells apart only the moves its legality test allows, which keep the mover's royal
+    // unattacked; a move that does not is told apart from every other (as a reader that
+    // prefers the safe move would otherwise take another).
+    let mover = pos.side_to_move();
+    let safe = |m: Move| !pos.peek(m).in_check(mover);
+    let among_all = !safe(mv);
     let rivals: Vec<Square> = legal
         .iter()
         .filter(|&&other| {
@@ -54,6 +60,7 @@ pub(super) fn write(pos: &Position, legal: &[Move], mv: Move) -> String {
                 && other.mid() == mid
                 && other.from() != from
                 && pos.piece_at(other.from()).kind() == kind
+                && (among_all || safe(other))
         })
         .map(|other| other.from())
         .collect();
@@ -171,10 +178,19 @@ pub(super) fn read(pos: &Position, legal: &[Move], text: &str) -> Result<Move, S
             })
         })
         .collect();
-    let distinct: std::collections::HashSet<(Square, Option<Square>, Square)> =
-        named.iter().map(|&m| (m.from(), m.mid(), m.to())).collect();
-    if distinct.len() > 1 {
-        return Err(SanError::Ambiguous);
+    let paths = |moves: &[Move]| -> std::collections::HashSet<(Square, Option<Square>, Square)> {
+        moves.iter().map(|&m| (m.from(), m.mid(), m.to())).collect()
+    };
+    let mut named = named;
+    if paths(&named).len() > 1 {
+        // XBoard tells apart only the moves its legality test allows, which do not leave the
+        // mover's royal attacked: of two Golds that reach the square, the one shielding the
+        // King from a Dragon is not named (a Chu game XBoard saved wrote `Gg3` so).
+        let mover = pos.side_to_move();
+        named.retain(|&m| !pos.peek(m).in_check(mover));
+        if paths(&named).len() != 1 {
+            return Err(SanError::Ambiguous);
+        }
     }
     let pick = |promotes: bool| named.iter().copied().find(|m| m.is_promotion() == promotes);
     match promotion {
