@@ -227,6 +227,10 @@ fn mate_without_a_problem_or_with_bad_ones() {
         "cannot read",
     );
     rejects(&["mate", "--sfen", "12/12 b - 1"], "bad SFEN");
+    rejects(
+        &["mate", "--sfen", CHU_START, "--threads", "0"],
+        "--threads 0 is out of range",
+    );
     let dir = std::env::temp_dir().join(format!("shishi-mate-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("bad.epd");

@@ -72,3 +72,37 @@ fn a_line_may_set_its_rules() {
         "{lines:?}"
     );
 }
+
+/// A line's answer without its times, which differ from run to run.
+fn without_times(line: &str) -> String {
+    let (answer, figures) = line.split_once(" | ").unwrap_or((line, ""));
+    let nodes = figures.rsplit(", ").next().unwrap_or("");
+    format!("{answer} | {nodes}")
+}
+
+#[test]
+fn threads_solve_problems_at_once_and_answer_in_the_files_order() {
+    // The first problem runs to the node limit (a timeout under lishogi's rules), so the
+    // quick ones after it finish first on the other threads and must wait for it.
+    let quick: Vec<&str> = include_str!("../positions/tsume-chu-long.epd")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(5)
+        .collect();
+    let text = format!(
+        "{JCSA_PROBLEM} ; 39\n{TWO_ROYALS} ; 17\n{}\n",
+        quick.join("\n")
+    );
+    let limits = ["--nodes", "200000", "--hash", "64"];
+    let one = solve_file("threads.epd", &text, &limits);
+    let three = solve_file(
+        "threads.epd",
+        &text,
+        &[&limits[..], &["--threads", "3"]].concat(),
+    );
+    assert_eq!(one.len(), 7, "{one:?}");
+    assert!(one[0].starts_with("problem 1 (line 1): timeout"), "{one:?}");
+    let one: Vec<String> = one.iter().map(|l| without_times(l)).collect();
+    let three: Vec<String> = three.iter().map(|l| without_times(l)).collect();
+    assert_eq!(one, three);
+}

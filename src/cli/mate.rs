@@ -40,9 +40,14 @@ pub(super) struct MateArgs {
     /// Node limit per problem.
     #[arg(long)]
     nodes: Option<u64>,
-    /// Memory for the proof table in MiB.
+    /// Memory for the proof table in MiB (each thread's, with --threads).
     #[arg(long, default_value_t = 256)]
     hash: usize,
+    /// Problems of a file solved at once, each by one thread with a table of its own (--hash
+    /// each): the answers are those of one thread, printed in the file's order. A single
+    /// problem is solved by one thread whatever this says.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
     /// The longest mate looked for, in plies (1 to 4001): "no mate" then means none within it.
     #[arg(long, default_value_t = crate::tsume::MAX_PLIES)]
     max_plies: usize,
@@ -288,8 +293,9 @@ fn second_opinion(problem: &Problem, report: &MateReport, args: &MateArgs) -> Op
     })
 }
 
-/// The solver's limits from the command line, for a problem solved under `royals`.
-fn limits_of(args: &MateArgs, royals: Royals) -> MateLimits {
+/// The solver's limits from the command line, for a problem solved under `royals`; `label`
+/// names the problem in its progress lines where several are solved at once.
+fn limits_of(args: &MateArgs, royals: Royals, label: String) -> MateLimits {
     MateLimits {
         royals,
         max_plies: args.max_plies,
@@ -299,20 +305,20 @@ fn limits_of(args: &MateArgs, royals: Royals) -> MateLimits {
         stop: None,
         progress: (args.progress > 0).then(|| ProgressHook {
             every: Duration::from_secs(args.progress),
-            report: Arc::new(|p: &MateProgress| {
+            report: Arc::new(move |p: &MateProgress| {
                 // On a terminal the line replaces the suite's status line (see `solve_all`).
                 let erase = if std::io::stderr().is_terminal() {
                     "\r\x1b[K"
                 } else {
                     ""
                 };
-                eprintln!("{erase}  {}", progress_line(p));
+                eprintln!("{erase}  {label}{}", progress_line(p));
             }),
         }),
     }
 }
 
-/// The suite's status line on a terminal: the problem being solved and the verdicts so far.
+/// The suite's status line on a terminal: the problems answered and the verdicts so far.
 fn show_status(problem: usize, total: usize, counts: &[usize; 5]) {
     eprint!(
         "\r[{problem:>4}/{total}] as published {}, shorter {}, longer {}, unsolved {}",
@@ -335,9 +341,23 @@ pub(super) fn run(args: MateArgs) -> Result<(), UsageError> {
 
 fn solve_all(args: MateArgs) -> Result<(), UsageError> {
     let problems = read_problems(&args)?;
-    if args.hash == 0 || args.hash > crate::search::tt::max_hash_mb() {
+    let threads = args.threads;
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(UsageError(format!(
+            "--threads {threads} is out of range (1 to {MAX_THREADS})"
+        )));
+    }
+    let max_hash = crate::search::tt::max_hash_mb();
+    if args.hash == 0 || args.hash > max_hash {
         crate::search::tt::check_hash_mb(args.hash)
             .map_err(|e| UsageError(format!("--hash: {e}")))?;
+    }
+    let tables = threads.min(problems.len());
+    if args.hash.saturating_mul(tables) > max_hash {
+        return Err(UsageError(format!(
+            "--hash {} MiB for each of {tables} threads is more than this machine allows ({max_hash} MiB)",
+            args.hash
+        )));
     }
     if !(1..=crate::tsume::MAX_PLIES).contains(&args.max_plies) {
         return Err(UsageError(format!(
@@ -346,69 +366,158 @@ fn solve_all(args: MateArgs) -> Result<(), UsageError> {
             crate::tsume::MAX_PLIES
         )));
     }
-    let total = problems.len();
-    let mut counts = [0usize; 5];
-    let mut shortest = 0;
-    let mut times = Vec::with_capacity(total);
-    let mut firsts = Vec::with_capacity(total);
-    let mut nodes = 0u64;
+    let mut tally = Tally::default();
     // A status line on a terminal, rewritten in place; a log or a pipe gets only the results.
     let terminal = std::io::stderr().is_terminal();
-    let mut memory = ProofMemory::default();
-    for (i, problem) in problems.iter().enumerate() {
-        if terminal {
-            show_status(i + 1, total, &counts);
-        }
-        let report = solve_in(&problem.pos, limits_of(&args, problem.royals), &mut memory);
-        let (verdict, text) = judge(problem, &report, args.max_plies);
-        counts[verdict as usize] += 1;
-        shortest += usize::from(report.shortest && verdict != Verdict::Unsolved);
-        times.push(report.elapsed);
-        firsts.extend(report.first_mate);
-        nodes += report.nodes;
+    let total = problems.len();
+    let answer = |i: usize, report: MateReport, tally: &mut Tally| {
         if terminal {
             eprint!("\r\x1b[K");
         }
-        let first = report.first_mate.map_or(String::new(), |t| {
-            format!(" (first mate {:.3} s)", t.as_secs_f64())
-        });
-        let conditions: String = problem
-            .conditions
-            .iter()
-            .map(|(name, value)| format!(", {name}={value}"))
-            .collect();
+        print_answer(i, &problems[i], &report, &args, tally);
+        if terminal && i + 1 < total {
+            show_status(i + 2, total, &tally.counts);
+        }
+    };
+    if terminal {
+        show_status(1, total, &tally.counts);
+    }
+    if tables <= 1 {
+        let mut memory = ProofMemory::default();
+        for (i, problem) in problems.iter().enumerate() {
+            let limits = limits_of(&args, problem.royals, String::new());
+            answer(i, solve_in(&problem.pos, limits, &mut memory), &mut tally);
+        }
+    } else {
+        solve_in_parallel(&problems, &args, tables, |i, report| {
+            answer(i, report, &mut tally);
+        })?;
+    }
+    tally.summarise(total);
+    Ok(())
+}
+
+/// The most threads `--threads` takes.
+const MAX_THREADS: usize = 256;
+
+/// Solves `problems` on `threads` threads, each taking the next problem not yet taken and
+/// keeping its own proof table; `answer` is called on this thread with each problem's index
+/// and report, in the problems' order.
+fn solve_in_parallel(
+    problems: &[Problem],
+    args: &MateArgs,
+    threads: usize,
+    mut answer: impl FnMut(usize, MateReport),
+) -> Result<(), UsageError> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (sender, receiver) = std::sync::mpsc::channel::<(usize, MateReport)>();
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            let (next, sender) = (&next, sender.clone());
+            std::thread::Builder::new()
+                .name(format!("mate {}", t + 1))
+                .stack_size(crate::tsume::SOLVER_STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    let mut memory = ProofMemory::default();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(problem) = problems.get(i) else {
+                            break;
+                        };
+                        let label = format!("problem {}: ", i + 1);
+                        let limits = limits_of(args, problem.royals, label);
+                        let report = solve_in(&problem.pos, limits, &mut memory);
+                        if sender.send((i, report)).is_err() {
+                            break;
+                        }
+                    }
+                })
+                .map_err(|e| UsageError(format!("cannot start a solver's thread: {e}")))?;
+        }
+        drop(sender);
+        // Reports arrive as problems finish; they are answered in the file's order.
+        let mut waiting: Vec<Option<MateReport>> = problems.iter().map(|_| None).collect();
+        let mut due = 0;
+        for (i, report) in receiver {
+            waiting[i] = Some(report);
+            while let Some(report) = waiting.get_mut(due).and_then(Option::take) {
+                answer(due, report);
+                due += 1;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// What the summary counts, problem by problem.
+#[derive(Default)]
+struct Tally {
+    counts: [usize; 5],
+    shortest: usize,
+    times: Vec<Duration>,
+    firsts: Vec<Duration>,
+    nodes: u64,
+}
+
+impl Tally {
+    fn summarise(mut self, total: usize) {
+        let (times, firsts, counts) = (&mut self.times, &mut self.firsts, self.counts);
+        times.sort();
+        firsts.sort();
+        let spent: Duration = times.iter().sum();
+        let solved = total - counts[3];
         println!(
-            "problem {} (line {}{conditions}): {text} | {:.3} s{first}, {} nodes",
-            i + 1,
-            problem.line,
-            report.elapsed.as_secs_f64(),
-            report.nodes
+            "{total} problems: solved {solved} (as published {}, shorter {}, longer {}, no length given {}; shortest proven for {}), unsolved {}; median {:.3} s, worst {:.3} s, {:.0} nodes/s",
+            counts[0],
+            counts[1],
+            counts[2],
+            counts[4],
+            self.shortest,
+            counts[3],
+            times[times.len() / 2].as_secs_f64(),
+            times.last().map_or(0.0, Duration::as_secs_f64),
+            self.nodes as f64 / spent.as_secs_f64().max(1e-9)
         );
-        if let Some(opinion) = second_opinion(problem, &report, &args) {
-            println!("  {opinion}");
+        if let (Some(median), Some(worst)) = (firsts.get(firsts.len() / 2), firsts.last()) {
+            println!(
+                "first mate found: median {:.3} s, worst {:.3} s",
+                median.as_secs_f64(),
+                worst.as_secs_f64()
+            );
         }
     }
-    times.sort();
-    firsts.sort();
-    let spent: Duration = times.iter().sum();
-    let solved = total - counts[3];
+}
+
+/// Prints problem `i`'s answer (and the exhaustive search's opinion of it) and counts it.
+fn print_answer(
+    i: usize,
+    problem: &Problem,
+    report: &MateReport,
+    args: &MateArgs,
+    tally: &mut Tally,
+) {
+    let (verdict, text) = judge(problem, report, args.max_plies);
+    tally.counts[verdict as usize] += 1;
+    tally.shortest += usize::from(report.shortest && verdict != Verdict::Unsolved);
+    tally.times.push(report.elapsed);
+    tally.firsts.extend(report.first_mate);
+    tally.nodes += report.nodes;
+    let first = report.first_mate.map_or(String::new(), |t| {
+        format!(" (first mate {:.3} s)", t.as_secs_f64())
+    });
+    let conditions: String = problem
+        .conditions
+        .iter()
+        .map(|(name, value)| format!(", {name}={value}"))
+        .collect();
     println!(
-        "{total} problems: solved {solved} (as published {}, shorter {}, longer {}, no length given {}; shortest proven for {shortest}), unsolved {}; median {:.3} s, worst {:.3} s, {:.0} nodes/s",
-        counts[0],
-        counts[1],
-        counts[2],
-        counts[4],
-        counts[3],
-        times[times.len() / 2].as_secs_f64(),
-        times.last().map_or(0.0, Duration::as_secs_f64),
-        nodes as f64 / spent.as_secs_f64().max(1e-9)
+        "problem {} (line {}{conditions}): {text} | {:.3} s{first}, {} nodes",
+        i + 1,
+        problem.line,
+        report.elapsed.as_secs_f64(),
+        report.nodes
     );
-    if let (Some(median), Some(worst)) = (firsts.get(firsts.len() / 2), firsts.last()) {
-        println!(
-            "first mate found: median {:.3} s, worst {:.3} s",
-            median.as_secs_f64(),
-            worst.as_secs_f64()
-        );
+    if let Some(opinion) = second_opinion(problem, report, args) {
+        println!("  {opinion}");
     }
-    Ok(())
 }
