@@ -317,6 +317,30 @@ fn add(a: u32, b: u32) -> u32 {
     a.saturating_add(b).min(INF)
 }
 
+/// The summed number of an AND node's children (their proof numbers, each with whether it
+/// is an open interposition), with the interpositions counted as one group: the largest of
+/// them and half a point for each other. Interpositions on the line of one check are alike
+/// (the attacker takes the piece and checks on), and summed one by one they make a check
+/// along a long line look as hard as a dozen separate defences, so the search for a first
+/// mate leaves it for later (kinu34's key move, with eleven interpositions, was tried last).
+/// Returns the sum and what it holds besides the group's largest member.
+fn grouped_sum(numbers: impl Iterator<Item = (u32, bool)>) -> (u32, u32) {
+    let (mut rest, mut largest, mut members) = (0, 0, 0u32);
+    for (number, in_group) in numbers {
+        if in_group {
+            largest = largest.max(number);
+            members += 1;
+        } else {
+            rest = add(rest, number);
+        }
+    }
+    if members == 0 {
+        return (rest, rest);
+    }
+    let rest = add(rest, (members - 1) / 2);
+    (add(rest, largest), rest)
+}
+
 /// One more ply in front of a length (a depth beyond every limit stays so).
 #[inline]
 fn plus_one(d: u16) -> u16 {
@@ -367,6 +391,9 @@ struct Child {
     wins: bool,
     /// The proof and disproof numbers it has before it is searched.
     initial: (u32, u32),
+    /// A defender's move of a piece other than a royal to an empty square: an interposition
+    /// (`grouped_sum`).
+    interposes: bool,
 }
 
 struct Solver {
@@ -412,6 +439,10 @@ struct Solver {
     /// search of play ([`mate_within`]) keeps (1, 1): which threats it finds within its few
     /// hundred nodes decides moves, so a change there is a change of play.
     estimates: bool,
+    /// A defender's interpositions count as one group in its proof number (`grouped_sum`):
+    /// in the search for a first mate, and not in play's threat search, for the same reason
+    /// as `estimates`.
+    group_interpositions: bool,
 }
 
 /// The proof table's memory, kept from one solve to the next so that a run of many problems
@@ -456,6 +487,8 @@ impl Solver {
     /// The body of [`solve`], on a solver over an empty table.
     fn solve(&mut self, pos: &Position, limit: u16) -> MateReport {
         let first = self.prove(limit);
+        // The searches for a shorter mate end mostly in refutations, which the grouping slows.
+        self.group_interpositions = false;
         let mut report = MateReport {
             outcome: MateOutcome::Timeout,
             shortest: false,
@@ -514,6 +547,7 @@ pub fn mate_within(pos: &Position, max_plies: usize, nodes: u64) -> bool {
     let limit = max_plies.clamp(1, MAX_PLIES) as u16;
     let mut solver = Solver::new(pos, limits, THREAT_EXPANSION_BITS);
     solver.estimates = false;
+    solver.group_interpositions = false;
     solver.prove(limit).pn == 0
 }
 
@@ -555,6 +589,7 @@ impl Solver {
             reported: Duration::ZERO,
             collection_nanos_per_position: COLLECTION_NANOS_PER_POSITION,
             estimates: true,
+            group_interpositions: true,
         }
     }
 
@@ -810,11 +845,17 @@ impl Solver {
                 } else {
                     (1, 1)
                 };
+                let interposes = !or
+                    && !mv.is_pass()
+                    && !self.pos.royals(defender).has(mv.from())
+                    && mv.mid().is_none()
+                    && self.pos.piece_at(mv.to()).is_none();
                 children.push(Child {
                     mv,
                     key,
                     wins,
                     initial,
+                    interposes,
                 });
             }
         }
@@ -884,10 +925,18 @@ impl Solver {
                 .collect();
             // Per child, `m` is the number this node minimises (the child's delta) and `s` the
             // one it sums (the child's phi): pn and dn at an OR node, dn and pn at an AND node.
-            let (mut best, mut phi, mut second, mut delta) = (0, INF, INF, 0);
+            let grouped = |i: usize| {
+                !or && self.group_interpositions && children[i].interposes && values[i].pn != 0
+            };
+            let (mut best, mut phi, mut second) = (0, INF, INF);
+            let (delta, rest) = grouped_sum(
+                values
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &v)| (Self::m_s(v, or).1, grouped(i))),
+            );
             for (i, &value) in values.iter().enumerate() {
-                let (m, s) = Self::m_s(value, or);
-                delta = add(delta, s);
+                let (m, _) = Self::m_s(value, or);
                 if m < phi {
                     second = phi;
                     phi = m;
@@ -915,6 +964,10 @@ impl Solver {
             // its share is what the others leave, counted with the capped sum.
             let th_s = if th_delta >= INF - 1 {
                 INF - 1
+            } else if grouped(best) {
+                // The group counts its largest member: this one may grow until the sum meets
+                // the threshold, whichever member is largest now.
+                th_delta - rest.min(OPEN_MAX)
             } else {
                 add(th_delta - delta.min(OPEN_MAX), best_s)
             };
@@ -1097,8 +1150,25 @@ mod tests {
             key: 42,
             wins: false,
             initial: (1, 1),
+            interposes: false,
         };
         (solver, child)
+    }
+
+    #[test]
+    fn tsume_interpositions_count_as_one_group_in_an_and_nodes_sum() {
+        let sum = |numbers: &[(u32, bool)]| grouped_sum(numbers.iter().copied());
+        // Without interpositions, the plain sum.
+        assert_eq!(sum(&[(3, false), (4, false)]), (7, 7));
+        // One interposition counts fully; more add their largest and half a point each.
+        assert_eq!(sum(&[(3, false), (5, true)]), (8, 3));
+        assert_eq!(sum(&[(3, false), (5, true), (2, true), (4, true)]), (9, 4));
+        assert_eq!(
+            sum(&[(6, true), (6, true), (6, true), (6, true), (6, true)]),
+            (8, 2)
+        );
+        // Saturation stays at INF.
+        assert_eq!(sum(&[(INF, false), (1, true)]).0, INF);
     }
 
     #[test]
