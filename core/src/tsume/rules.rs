@@ -121,9 +121,13 @@ fn threatens_every_royal(after: &Position, defender: Color) -> bool {
 pub(super) fn last_royal_capture(pos: &mut Position, defender: Color) -> Option<Move> {
     let mut moves = MoveList::new();
     generate(pos, &mut moves);
-    moves
-        .into_iter()
-        .find(|&mv| royals_gone(&pos.peek(mv), defender))
+    // A move takes a piece only on the square it lands on or a double move's middle square,
+    // so only those that land on or pass a royal are read.
+    let royals = pos.royals(defender);
+    moves.into_iter().find(|&mv| {
+        (royals.has(mv.to()) || mv.mid().is_some_and(|m| royals.has(m)))
+            && royals_gone(&pos.peek(mv), defender)
+    })
 }
 
 /// Whether the position after a defender move is an escape: a legal move after which the
