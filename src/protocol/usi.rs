@@ -405,7 +405,9 @@ impl Session {
         match name {
             "usi" | "uci" => self.handshake(),
             "isready" => {
-                if self.running.is_none() {
+                // While a search or job runs, the engine is made at the next `go`: readying it
+                // now would hold the answer behind a table's allocation and a network's load.
+                if self.running.is_none() && self.job.is_none() {
                     self.engine();
                 }
                 emit("readyok");
