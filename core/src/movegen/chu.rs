@@ -69,6 +69,30 @@ pub(super) fn generate(pos: &Position, tactical_only: bool, out: &mut MoveList) 
     );
 }
 
+/// Appends the moves of `generate` that take a piece on `targets` (on their landing or middle
+/// square), in its order: the captures of only the pieces whose empty-board reach meets
+/// `targets`, and of those other than Lions only the single moves onto `targets`.
+pub(super) fn generate_captures_on(pos: &Position, targets: Bitboard, out: &mut MoveList) {
+    let t = tables();
+    let us = pos.side_to_move();
+    let mut origins = Bitboard::EMPTY;
+    for from in pos.pieces(us) {
+        if (t.reach(pos.piece_at(from).kind(), us, from) & targets).any() {
+            origins.set(from);
+        }
+    }
+    let start = out.len();
+    generate_from(pos, origins, true, |_, _| targets, out);
+    let mut kept = start;
+    for i in start..out.len() {
+        if super::takes_on(pos, out[i], targets) {
+            out[kept] = out[i];
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
 /// Whether `mv` is among the moves `generate` lists, found from the moves of the piece on its
 /// start square alone; `None` for a pass (any piece may make it) and an igui (the generator
 /// lists it under the first capturer only).

@@ -509,7 +509,13 @@ impl Solver {
             self.limits.time = self.limits.time.map(|t| t.saturating_sub(reading * 3 / 2));
             let (length, shortest) = self.shorten(first.dist);
             report.shortest = shortest;
-            let read = if length == first.dist {
+            // The first search's bound can exceed the line read back: the first reading stands
+            // when the mate it verified is no longer than the shortest length proven since.
+            let first_holds = match &first_read {
+                Ok((line, _)) => line.len() <= usize::from(length),
+                Err(_) => length == first.dist,
+            };
+            let read = if first_holds {
                 first_read
             } else {
                 self.read_and_verify(pos, length)

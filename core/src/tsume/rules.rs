@@ -3,7 +3,7 @@
 
 use crate::board::attacks::tables;
 use crate::board::{Bitboard, Color, Kind, Square, NUM_KINDS};
-use crate::movegen::{generate, MoveList};
+use crate::movegen::{generate, generate_captures_on, MoveList};
 use crate::moves::Move;
 use crate::position::{Peek, Position};
 
@@ -119,15 +119,13 @@ fn threatens_every_royal(after: &Position, defender: Color) -> bool {
 /// A move of the side to move that takes `defender`'s last royal, if any: with one royal left
 /// its capture, with King and Crown Prince a Lion's double capture of both.
 pub(super) fn last_royal_capture(pos: &mut Position, defender: Color) -> Option<Move> {
+    // A move takes a piece only on the square it lands on or a double move's middle square:
+    // only the moves that take a royal there are read.
     let mut moves = MoveList::new();
-    generate(pos, &mut moves);
-    // A move takes a piece only on the square it lands on or a double move's middle square,
-    // so only those that land on or pass a royal are read.
-    let royals = pos.royals(defender);
-    moves.into_iter().find(|&mv| {
-        (royals.has(mv.to()) || mv.mid().is_some_and(|m| royals.has(m)))
-            && royals_gone(&pos.peek(mv), defender)
-    })
+    generate_captures_on(pos, pos.royals(defender), &mut moves);
+    moves
+        .into_iter()
+        .find(|&mv| royals_gone(&pos.peek(mv), defender))
 }
 
 /// Whether the position after a defender move is an escape: a legal move after which the

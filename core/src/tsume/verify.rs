@@ -12,7 +12,7 @@
 
 use super::rules::{gives_check, last_royal_capture, royals_gone, Royals};
 use crate::board::Color;
-use crate::movegen::{generate, MoveList};
+use crate::movegen::{generate, generated_by_piece, MoveList};
 use crate::moves::Move;
 use crate::position::Position;
 use std::collections::HashMap;
@@ -133,7 +133,8 @@ impl Verifier<'_> {
             .ok_or_else(|| VerifyError::Missing {
                 sfen: pos.to_sfen(),
             })?;
-        if !all_moves(pos).contains(&mv) {
+        let legal = generated_by_piece(pos, mv).unwrap_or_else(|| all_moves(pos).contains(&mv));
+        if !legal {
             return Err(VerifyError::NotACheck {
                 sfen: pos.to_sfen(),
                 mv,
