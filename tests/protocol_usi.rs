@@ -354,6 +354,10 @@ fn info_lines_carry_every_field() {
 #[test]
 fn stop_answers_quickly_and_ponderhit_gives_a_legal_move() {
     let mut e = Engine::usi();
+    // Readied first, as a GUI does: the latency measured is the search's, not the table's
+    // allocation and the net's load that the first `go` would otherwise do.
+    e.send("isready");
+    e.expect("readyok");
     e.send("position startpos");
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
