@@ -69,10 +69,10 @@ pub(super) fn generate(pos: &Position, tactical_only: bool, out: &mut MoveList) 
     );
 }
 
-/// Appends the moves of `generate` that take a piece on `targets` (on their landing or middle
-/// square), in its order: the captures of only the pieces whose empty-board reach meets
+/// Appends the moves of `generate` that may take a piece on `targets`, in its order, a superset
+/// of those that do: the tactical moves of only the pieces whose empty-board reach meets
 /// `targets`, and of those other than Lions only the single moves onto `targets`.
-pub(super) fn generate_captures_on(pos: &Position, targets: Bitboard, out: &mut MoveList) {
+pub(super) fn captures_on_candidates(pos: &Position, targets: Bitboard, out: &mut MoveList) {
     let t = tables();
     let us = pos.side_to_move();
     let mut origins = Bitboard::EMPTY;
@@ -81,16 +81,7 @@ pub(super) fn generate_captures_on(pos: &Position, targets: Bitboard, out: &mut 
             origins.set(from);
         }
     }
-    let start = out.len();
     generate_from(pos, origins, true, |_, _| targets, out);
-    let mut kept = start;
-    for i in start..out.len() {
-        if super::takes_on(pos, out[i], targets) {
-            out[kept] = out[i];
-            kept += 1;
-        }
-    }
-    out.truncate(kept);
 }
 
 /// Whether `mv` is among the moves `generate` lists, found from the moves of the piece on its

@@ -25,18 +25,10 @@ pub(super) fn is_legal_by_piece(pos: &Position, mv: Move) -> Option<bool> {
     Some(moves.contains(&mv))
 }
 
-/// Appends the moves of `generate` that take a piece on `targets`, in its order.
-pub(super) fn generate_captures_on(pos: &Position, targets: Bitboard, out: &mut MoveList) {
-    let start = out.len();
+/// Appends the moves of `generate` that may take a piece on `targets`, in its order, a superset
+/// of those that do: the tactical moves onto `targets`.
+pub(super) fn captures_on_candidates(pos: &Position, targets: Bitboard, out: &mut MoveList) {
     generate_from(pos, Bitboard::FULL, true, |_, _| targets, out);
-    let mut kept = start;
-    for i in start..out.len() {
-        if super::takes_on(pos, out[i], targets) {
-            out[kept] = out[i];
-            kept += 1;
-        }
-    }
-    out.truncate(kept);
 }
 
 /// `generate` for the pieces standing on `origins` only, each with only its moves to

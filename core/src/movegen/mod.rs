@@ -55,10 +55,19 @@ pub fn generate_tactical(pos: &Position, out: &mut MoveList) {
 /// that could reach `targets` on an empty board are read (the tsume verifier's question
 /// whether a royal can be taken).
 pub fn generate_captures_on(pos: &Position, targets: Bitboard, out: &mut MoveList) {
+    let start = out.len();
     match pos.family() {
-        Family::Chu => chu::generate_captures_on(pos, targets, out),
-        Family::Heian => heian::generate_captures_on(pos, targets, out),
+        Family::Chu => chu::captures_on_candidates(pos, targets, out),
+        Family::Heian => heian::captures_on_candidates(pos, targets, out),
     }
+    let mut kept = start;
+    for i in start..out.len() {
+        if takes_on(pos, out[i], targets) {
+            out[kept] = out[i];
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
 }
 
 /// Whether `mv` takes a piece of the side not to move standing on `targets`.
