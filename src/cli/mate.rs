@@ -43,9 +43,12 @@ pub(super) struct MateArgs {
     /// Memory for the proof table in MiB (each thread's, with --threads).
     #[arg(long, default_value_t = 256)]
     hash: usize,
-    /// Problems of a file solved at once, each by one thread with a table of its own (--hash
-    /// each): the answers are those of one thread, printed in the file's order. A single
-    /// problem is solved by one thread whatever this says.
+    /// Threads: problems of a file are solved this many at once, each by one thread with a
+    /// table of its own (--hash each), the answers printed in the file's order. With twice as
+    /// many threads as problems (a single problem and 2), two threads race on each problem:
+    /// two searches for the first mate, the defender's moves grouped two ways, and the first to
+    /// settle goes on (each thread has --hash and --nodes; the answer depends on which finishes
+    /// first).
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// The longest mate looked for, in plies (1 to 4001): "no mate" then means none within it.
@@ -293,11 +296,13 @@ fn second_opinion(problem: &Problem, report: &MateReport, args: &MateArgs) -> Op
     })
 }
 
-/// The solver's limits from the command line, for a problem solved under `royals`; `label`
-/// names the problem in its progress lines where several are solved at once.
-fn limits_of(args: &MateArgs, royals: Royals, label: String) -> MateLimits {
+/// The solver's limits from the command line, for a problem solved under `royals` on
+/// `threads` threads; `label` names the problem in its progress lines where several are solved
+/// at once.
+fn limits_of(args: &MateArgs, royals: Royals, label: String, threads: usize) -> MateLimits {
     MateLimits {
         royals,
+        threads,
         max_plies: args.max_plies,
         time: Some(Duration::from_millis(args.movetime.max(1))),
         nodes: args.nodes,
@@ -352,7 +357,11 @@ fn solve_all(args: MateArgs) -> Result<(), UsageError> {
         crate::search::tt::check_hash_mb(args.hash)
             .map_err(|e| UsageError(format!("--hash: {e}")))?;
     }
-    let tables = threads.min(problems.len());
+    // Problems solved at once, and the threads of each: two race on a problem when there are
+    // threads to spare (`MateLimits::threads`).
+    let concurrent = threads.min(problems.len()).max(1);
+    let per_problem = (threads / concurrent).clamp(1, 2);
+    let tables = concurrent * per_problem;
     if args.hash.saturating_mul(tables) > max_hash {
         return Err(UsageError(format!(
             "--hash {} MiB for each of {tables} threads is more than this machine allows ({max_hash} MiB)",
@@ -382,14 +391,14 @@ fn solve_all(args: MateArgs) -> Result<(), UsageError> {
     if terminal {
         show_status(1, total, &tally.counts);
     }
-    if tables <= 1 {
+    if concurrent <= 1 {
         let mut memory = ProofMemory::default();
         for (i, problem) in problems.iter().enumerate() {
-            let limits = limits_of(&args, problem.royals, String::new());
+            let limits = limits_of(&args, problem.royals, String::new(), per_problem);
             answer(i, solve_in(&problem.pos, limits, &mut memory), &mut tally);
         }
     } else {
-        solve_in_parallel(&problems, &args, tables, |i, report| {
+        solve_in_parallel(&problems, &args, (concurrent, per_problem), |i, report| {
             answer(i, report, &mut tally);
         })?;
     }
@@ -400,13 +409,13 @@ fn solve_all(args: MateArgs) -> Result<(), UsageError> {
 /// The most threads `--threads` takes.
 const MAX_THREADS: usize = 256;
 
-/// Solves `problems` on `threads` threads, each taking the next problem not yet taken and
-/// keeping its own proof table; `answer` is called on this thread with each problem's index
-/// and report, in the problems' order.
+/// Solves `problems` on `threads.0` threads, each taking the next problem not yet taken and
+/// solving it on `threads.1` threads with proof tables of its own; `answer` is called on this
+/// thread with each problem's index and report, in the problems' order.
 fn solve_in_parallel(
     problems: &[Problem],
     args: &MateArgs,
-    threads: usize,
+    (threads, per_problem): (usize, usize),
     mut answer: impl FnMut(usize, MateReport),
 ) -> Result<(), UsageError> {
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -425,7 +434,7 @@ fn solve_in_parallel(
                             break;
                         };
                         let label = format!("problem {}: ", i + 1);
-                        let limits = limits_of(args, problem.royals, label);
+                        let limits = limits_of(args, problem.royals, label, per_problem);
                         let report = solve_in(&problem.pos, limits, &mut memory);
                         if sender.send((i, report)).is_err() {
                             break;

@@ -699,13 +699,17 @@ impl Session {
     fn mate(&mut self, pos: &Position, time: Option<Duration>) {
         use crate::tsume::{solve, MateLimits, MateOutcome};
         let (pos, notation) = (pos.clone(), self.notation());
-        let table_mb = self.core.settings().engine.hash_mb;
+        // Two threads race on the first mate where `Threads` allows (`MateLimits::threads`),
+        // sharing `USI_Hash` between their tables.
+        let threads = self.core.settings().engine.threads.clamp(1, 2);
+        let table_mb = (self.core.settings().engine.hash_mb / threads).max(1);
         let royals = self.core.settings().tsume_royals;
         self.start_job(move |stop| {
             let limits = MateLimits {
                 time,
                 nodes: None,
                 table_mb,
+                threads,
                 stop: Some(stop),
                 royals,
                 ..MateLimits::default()

@@ -20,6 +20,7 @@
 
 use super::estimate::initial_numbers;
 use super::expansions::{Expansion, Expansions};
+use super::portfolio::{solve_raced, Race};
 use super::rules::{escape_by_board, gives_check, is_escape, royals_gone, MoveFilter, Royals};
 use super::table::{KeyTable, Packed};
 use super::verify::verified_line;
@@ -84,6 +85,11 @@ pub struct MateLimits {
     pub progress: Option<ProgressHook>,
     /// Which moves are checks while the defender has King and Crown Prince.
     pub royals: Royals,
+    /// Threads the solve may use. With two or more (two are used), two searches for the first
+    /// mate race, with the defender's moves grouped two ways, each with a table of `table_mb`
+    /// and a budget of `nodes`, and the solve goes on with the first to settle (`portfolio`):
+    /// the answer then depends on which finishes first.
+    pub threads: usize,
 }
 
 /// How a solve stands: what `shishi mate` shows while a long problem is solved.
@@ -155,6 +161,7 @@ impl Default for MateLimits {
             stop: None,
             progress: None,
             royals: Royals::default(),
+            threads: 1,
         }
     }
 }
@@ -391,12 +398,11 @@ struct Child {
     wins: bool,
     /// The proof and disproof numbers it has before it is searched.
     initial: (u32, u32),
-    /// A defender's move of a piece other than a royal to an empty square: an interposition
-    /// (`grouped_sum`).
-    interposes: bool,
+    /// A defender's move the search for a first mate counts in a group (`Grouping`).
+    in_group: bool,
 }
 
-struct Solver {
+pub(super) struct Solver {
     pos: Position,
     attacker: Color,
     /// The attacker started with a royal: losing its last one loses the problem.
@@ -439,10 +445,24 @@ struct Solver {
     /// search of play ([`mate_within`]) keeps (1, 1): which threats it finds within its few
     /// hundred nodes decides moves, so a change there is a change of play.
     estimates: bool,
-    /// A defender's interpositions count as one group in its proof number (`grouped_sum`):
+    /// Which of a defender's moves count as one group in its proof number (`grouped_sum`):
     /// in the search for a first mate, and not in play's threat search, for the same reason
-    /// as `estimates`.
-    group_interpositions: bool,
+    /// as `estimates`; `None` when none do.
+    grouping: Option<Grouping>,
+    /// The race this solver runs in with another, and its seat there (`portfolio`).
+    race: Option<(Arc<Race>, usize)>,
+}
+
+/// Which moves of a defender the search for a first mate counts as one group (`grouped_sum`).
+/// Which is faster depends on the problem, by a factor of three either way (docs/tsume.md):
+/// a single solve uses the first; with two threads both race (`portfolio`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Grouping {
+    /// A piece other than a royal moved to an empty square: an interposition.
+    Interpositions,
+    /// Any move of a piece other than a royal, captures included: a check is often answered
+    /// by taking the checking piece or a guard of its line as well as by interposing.
+    NonRoyalMoves,
 }
 
 /// The proof table's memory, kept from one solve to the next so that a run of many problems
@@ -450,7 +470,43 @@ struct Solver {
 /// each new position of a small problem), and emptying a used one clears a byte a slot.
 #[derive(Default)]
 pub struct ProofMemory {
-    table: Option<ProofTable>,
+    tables: [Option<ProofTable>; 2],
+}
+
+impl ProofMemory {
+    /// The table of `seat` (the second is the rival's in a race), emptied, when it has
+    /// `slots`; a new one otherwise.
+    fn take(&mut self, seat: usize, slots: usize) -> ProofTable {
+        // A table of another size is dropped here, before the new one is allocated.
+        let reusable = self.tables[seat]
+            .take()
+            .filter(|t| t.slots() == slots.max(ProofTable::MIN_SLOTS));
+        match reusable {
+            Some(mut table) => {
+                table.clear();
+                table
+            }
+            None => ProofTable::new(slots),
+        }
+    }
+
+    /// Keeps `table` for `seat`'s next solve.
+    fn keep(&mut self, seat: usize, table: ProofTable) {
+        self.tables[seat] = Some(table);
+    }
+
+    /// The rival's table (seat 1), for its thread.
+    pub(super) fn rival_share(&mut self) -> ProofMemory {
+        ProofMemory {
+            tables: [None, self.tables[1].take()],
+        }
+    }
+
+    /// The rival's table back from [`ProofMemory::rival_share`].
+    pub(super) fn take_back(&mut self, rival: ProofMemory) {
+        let [_, table] = rival.tables;
+        self.tables[1] = table;
+    }
 }
 
 /// Solves the tsume in `pos` (the side to move attacks) within `limits`: a first mate, then
@@ -463,32 +519,51 @@ pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
 /// asks for, a new one otherwise; the table stays in `memory` afterwards. The answer is the
 /// one a fresh table gives.
 pub fn solve_in(pos: &Position, limits: MateLimits, memory: &mut ProofMemory) -> MateReport {
-    let limit = limits.max_plies.clamp(1, MAX_PLIES) as u16;
-    let (slots, _) = table_shape(limits.table_mb);
-    // A table of another size is dropped here, before the new one is allocated.
-    let reusable = memory
-        .table
-        .take()
-        .filter(|t| t.slots() == slots.max(ProofTable::MIN_SLOTS));
-    let table = match reusable {
-        Some(mut table) => {
-            table.clear();
-            table
-        }
-        None => ProofTable::new(slots),
-    };
-    let mut solver = Solver::with_table(pos, limits, EXPANSION_BITS, table);
+    if limits.threads >= 2 && THREADS_AVAILABLE {
+        return solve_raced(pos, limits, memory);
+    }
+    let (mut solver, limit) = Solver::for_solve(pos, limits, memory, 0, None);
     let report = solver.solve(pos, limit);
-    memory.table = Some(solver.table);
+    solver.keep_table(memory, 0);
     report
 }
 
+/// The browser build runs in one Web Worker, without threads of its own.
+const THREADS_AVAILABLE: bool = !cfg!(target_arch = "wasm32");
+
 impl Solver {
-    /// The body of [`solve`], on a solver over an empty table.
-    fn solve(&mut self, pos: &Position, limit: u16) -> MateReport {
+    /// A solver for [`solve_in`] in `seat` of `memory` (and of `race`, when it runs in one),
+    /// grouping as that seat does, and the ply limit of its search.
+    pub(super) fn for_solve(
+        pos: &Position,
+        limits: MateLimits,
+        memory: &mut ProofMemory,
+        seat: usize,
+        race: Option<Arc<Race>>,
+    ) -> (Solver, u16) {
+        let limit = limits.max_plies.clamp(1, MAX_PLIES) as u16;
+        let table = memory.take(seat, table_shape(limits.table_mb).0);
+        let mut solver = Solver::with_table(pos, limits, EXPANSION_BITS, table);
+        solver.grouping = Some(if seat == 0 {
+            Grouping::Interpositions
+        } else {
+            Grouping::NonRoyalMoves
+        });
+        solver.race = race.map(|race| (race, seat));
+        (solver, limit)
+    }
+
+    /// Gives the solver's table back to `memory`, for `seat`'s next solve.
+    pub(super) fn keep_table(self, memory: &mut ProofMemory, seat: usize) {
+        memory.keep(seat, self.table);
+    }
+
+    /// The body of [`solve`], on a solver over an empty table. In a race, a solver whose first
+    /// search does not settle before the other's answers `Timeout` and stops there.
+    pub(super) fn solve(&mut self, pos: &Position, limit: u16) -> MateReport {
         let first = self.prove(limit);
         // The searches for a shorter mate end mostly in refutations, which the grouping slows.
-        self.group_interpositions = false;
+        self.grouping = None;
         let mut report = MateReport {
             outcome: MateOutcome::Timeout,
             shortest: false,
@@ -498,7 +573,14 @@ impl Solver {
             proof: HashMap::new(),
             rejected: None,
         };
-        if first.pn == 0 {
+        let settled = first.pn == 0 || first.dn == 0;
+        let lost = self
+            .race
+            .as_ref()
+            .is_some_and(|(race, seat)| !(settled && race.claim(*seat)));
+        if lost {
+            // Nothing to say: the other's answer is the race's.
+        } else if first.pn == 0 {
             report.first_mate = Some(self.start.elapsed());
             // The first mate is read and verified at once: a long proof takes seconds to read
             // and replay, and the search for a shorter mate stops that much (and half again)
@@ -553,7 +635,7 @@ pub fn mate_within(pos: &Position, max_plies: usize, nodes: u64) -> bool {
     let limit = max_plies.clamp(1, MAX_PLIES) as u16;
     let mut solver = Solver::new(pos, limits, THREAT_EXPANSION_BITS);
     solver.estimates = false;
-    solver.group_interpositions = false;
+    solver.grouping = None;
     solver.prove(limit).pn == 0
 }
 
@@ -595,7 +677,8 @@ impl Solver {
             reported: Duration::ZERO,
             collection_nanos_per_position: COLLECTION_NANOS_PER_POSITION,
             estimates: true,
-            group_interpositions: true,
+            grouping: Some(Grouping::Interpositions),
+            race: None,
         }
     }
 
@@ -615,9 +698,13 @@ impl Solver {
         }
         let elapsed = self.start.elapsed();
         let time = self.limits.time.is_some_and(|t| elapsed >= t);
-        self.exhausted |= stop || time || nodes;
+        let (lost, reports) = match &self.race {
+            Some((race, seat)) => (race.lost(*seat), race.reports(*seat)),
+            None => (false, true),
+        };
+        self.exhausted |= stop || time || nodes || lost;
         self.stopped |= self.exhausted || self.cap.is_some_and(|c| self.nodes >= c);
-        if let Some(hook) = &self.limits.progress {
+        if let (Some(hook), true) = (&self.limits.progress, reports) {
             if elapsed >= self.reported + hook.every {
                 self.reported = elapsed;
                 (hook.report)(&self.progress(elapsed));
@@ -851,17 +938,18 @@ impl Solver {
                 } else {
                     (1, 1)
                 };
-                let interposes = !or
+                let in_group = !or
                     && !mv.is_pass()
                     && !self.pos.royals(defender).has(mv.from())
                     && mv.mid().is_none()
-                    && self.pos.piece_at(mv.to()).is_none();
+                    && (self.grouping == Some(Grouping::NonRoyalMoves)
+                        || self.pos.piece_at(mv.to()).is_none());
                 children.push(Child {
                     mv,
                     key,
                     wins,
                     initial,
-                    interposes,
+                    in_group,
                 });
             }
         }
@@ -932,7 +1020,7 @@ impl Solver {
             // Per child, `m` is the number this node minimises (the child's delta) and `s` the
             // one it sums (the child's phi): pn and dn at an OR node, dn and pn at an AND node.
             let grouped = |i: usize| {
-                !or && self.group_interpositions && children[i].interposes && values[i].pn != 0
+                !or && self.grouping.is_some() && children[i].in_group && values[i].pn != 0
             };
             let (mut best, mut phi, mut second) = (0, INF, INF);
             let (delta, rest) = grouped_sum(
@@ -1156,7 +1244,7 @@ mod tests {
             key: 42,
             wins: false,
             initial: (1, 1),
-            interposes: false,
+            in_group: false,
         };
         (solver, child)
     }

@@ -30,6 +30,7 @@ mod dfpn;
 mod estimate;
 mod exhaustive;
 mod expansions;
+mod portfolio;
 mod rules;
 mod table;
 mod verify;
