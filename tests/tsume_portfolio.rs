@@ -108,3 +108,41 @@ fn mate_with_two_threads_on_one_problem_races() {
     assert!(raced.contains(": mate in 21 plies"), "{raced}");
     assert!(raced.contains("verified"), "{raced}");
 }
+
+#[test]
+fn race_gives_each_problem_of_a_file_two_threads() {
+    let dir = std::env::temp_dir().join(format!("shishi-race-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two.epd");
+    std::fs::write(&file, format!("{TSUKURI46}\n{KINU12}\n")).unwrap();
+    let nodes = NODES.to_string();
+    let answers = |extra: &[&str]| {
+        let mut args = vec![
+            "mate",
+            "--file",
+            file.to_str().unwrap(),
+            "--nodes",
+            &nodes,
+            "--progress",
+            "0",
+        ];
+        args.extend_from_slice(extra);
+        let (code, stdout, stderr) = shishi(&args);
+        (code, stdout + &stderr)
+    };
+    // Two threads on two problems: one each, so tsukuri46 is not solved within the budget.
+    let (code, out) = answers(&["--threads", "2"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("problem 1 (line 1): timeout"), "{out}");
+    let (code, out) = answers(&["--threads", "2", "--race"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("problem 1 (line 1): mate in 21 plies"),
+        "{out}"
+    );
+    assert!(out.contains("problem 2 (line 2): mate in"), "{out}");
+    let (code, out) = answers(&["--race"]);
+    assert_ne!(code, 0, "{out}");
+    assert!(out.contains("--race needs --threads 2"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -45,12 +45,16 @@ pub(super) struct MateArgs {
     hash: usize,
     /// Threads: problems of a file are solved this many at once, each by one thread with a
     /// table of its own (--hash each), the answers printed in the file's order. With twice as
-    /// many threads as problems (a single problem and 2), two threads race on each problem:
-    /// two searches for the first mate, the defender's moves grouped two ways, and the first to
-    /// settle goes on (each thread has --hash and --nodes; the answer depends on which finishes
-    /// first).
+    /// many threads as problems (a single problem and 2), or with --race, two threads race on
+    /// each problem: two searches for the first mate, the defender's moves grouped two ways, and
+    /// the first to settle goes on (each thread has --hash and --nodes; the answer depends on
+    /// which finishes first).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Two of --threads race on each problem, however many problems there are (--threads / 2
+    /// problems at once).
+    #[arg(long)]
+    race: bool,
     /// The longest mate looked for, in plies (1 to 4001): "no mate" then means none within it.
     #[arg(long, default_value_t = crate::tsume::MAX_PLIES)]
     max_plies: usize,
@@ -357,10 +361,19 @@ fn solve_all(args: MateArgs) -> Result<(), UsageError> {
         crate::search::tt::check_hash_mb(args.hash)
             .map_err(|e| UsageError(format!("--hash: {e}")))?;
     }
-    // Problems solved at once, and the threads of each: two race on a problem when there are
-    // threads to spare (`MateLimits::threads`).
-    let concurrent = threads.min(problems.len()).max(1);
-    let per_problem = (threads / concurrent).clamp(1, 2);
+    if args.race && threads < 2 {
+        return Err(UsageError(
+            "--race needs --threads 2 or more: two threads race on each problem".to_string(),
+        ));
+    }
+    // The threads of each problem (two race on it where there are threads to spare or --race
+    // asks, `MateLimits::threads`) and the problems solved at once.
+    let per_problem = if args.race || threads >= 2 * problems.len() {
+        2
+    } else {
+        1
+    };
+    let concurrent = (threads / per_problem).min(problems.len()).max(1);
     let tables = concurrent * per_problem;
     if args.hash.saturating_mul(tables) > max_hash {
         return Err(UsageError(format!(
