@@ -404,3 +404,43 @@ fn an_output_file_that_cannot_be_written_is_refused_before_the_work() {
         "a folder, not a file",
     );
 }
+
+/// A reader that stops early (`shishi mate --file F | head -1`) ends a printing command
+/// quietly, as it ends a C program: no panic about a failed write reaches the user. Linux's
+/// SIGPIPE; the binary cargo built, whatever `SHISHI_ENGINE_COMMAND` says.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_output_ends_a_printing_command_quietly() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args([
+            "mate",
+            "--file",
+            "positions/tsume-chu.epd",
+            "--nodes",
+            "20000",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("problem 1 "), "{first}");
+    // The reader is gone (dropped above) while the other problems are still solved: the next
+    // line finds no one.
+    let status = child.wait().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(status.signal(), Some(13), "{status:?} {stderr}");
+}

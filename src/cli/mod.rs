@@ -137,6 +137,16 @@ pub fn run() -> i32 {
             return code;
         }
     };
+    // Commands that only print their results end quietly when the reader of their output
+    // goes away; `match` and `spsa` write to engines' pipes, and the protocol loop to a GUI's,
+    // and handle a closed pipe themselves.
+    let prints_only = !matches!(
+        cli.command,
+        None | Some(Command::Match(_)) | Some(Command::Spsa(_))
+    );
+    if prints_only {
+        crate::platform::end_quietly_when_output_closes();
+    }
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
