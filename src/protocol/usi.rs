@@ -701,7 +701,7 @@ impl Session {
         let (pos, notation) = (pos.clone(), self.notation());
         // Two threads race on the first mate where `Threads` allows (`MateLimits::threads`),
         // sharing `USI_Hash` between their tables.
-        let threads = self.core.settings().engine.threads.clamp(1, 2);
+        let threads = crate::tsume::solver_threads(self.core.settings().engine.threads);
         let table_mb = (self.core.settings().engine.hash_mb / threads).max(1);
         let royals = self.core.settings().tsume_royals;
         self.start_job(move |stop| {

@@ -519,7 +519,7 @@ pub fn solve(pos: &Position, limits: MateLimits) -> MateReport {
 /// asks for, a new one otherwise; the table stays in `memory` afterwards. The answer is the
 /// one a fresh table gives.
 pub fn solve_in(pos: &Position, limits: MateLimits, memory: &mut ProofMemory) -> MateReport {
-    if limits.threads >= 2 && THREADS_AVAILABLE {
+    if solver_threads(limits.threads) == 2 {
         return solve_raced(pos, limits, memory);
     }
     let (mut solver, limit) = Solver::for_solve(pos, limits, memory, 0, None);
@@ -528,8 +528,15 @@ pub fn solve_in(pos: &Position, limits: MateLimits, memory: &mut ProofMemory) ->
     report
 }
 
-/// The browser build runs in one Web Worker, without threads of its own.
-const THREADS_AVAILABLE: bool = !cfg!(target_arch = "wasm32");
+/// The threads a solve asked for `requested` ([`MateLimits::threads`]) runs on: two at most
+/// (two groupings race), one in the browser build, whose Web Worker has no threads of its own.
+pub fn solver_threads(requested: usize) -> usize {
+    if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        requested.clamp(1, 2)
+    }
+}
 
 impl Solver {
     /// A solver for [`solve_in`] in `seat` of `memory` (and of `race`, when it runs in one),

@@ -36,8 +36,8 @@ mod table;
 mod verify;
 
 pub use dfpn::{
-    mate_within, solve, solve_in, MateLimits, MateOutcome, MateProgress, MateReport, ProgressHook,
-    ProofMemory, MAX_PLIES, SOLVER_STACK_BYTES,
+    mate_within, solve, solve_in, solver_threads, MateLimits, MateOutcome, MateProgress,
+    MateReport, ProgressHook, ProofMemory, MAX_PLIES, SOLVER_STACK_BYTES,
 };
 pub use exhaustive::{exhaustive_mate, Exhaustive};
 pub use rules::Royals;
