@@ -153,7 +153,8 @@ pub fn game_record(data: &[u8]) {
 }
 
 /// A tsume problem: the input as a SFEN of any variant, under the rule set its length picks,
-/// solved within a small budget under each royal convention. A mate's proof must pass the verifier, and the exhaustive search, a
+/// solved within a small budget under each royal convention, on one thread or (every other
+/// length) two racing with the defender's moves grouped two ways. A mate's proof must pass the verifier, and the exhaustive search, a
 /// search of its own that shares only the tsume's rules with the solver, must not contradict it: no shorter mate than one the
 /// solver proved shortest, no mate where it proved none, and a mate where it found one.
 pub fn tsume(data: &[u8]) {
@@ -169,6 +170,7 @@ pub fn tsume(data: &[u8]) {
             table_mb: 1,
             max_plies: PLIES,
             royals,
+            threads: 1 + data.len() % 2,
             ..MateLimits::default()
         };
         let report = solve(&pos, limits);
