@@ -5,12 +5,10 @@
 //! Each search has a table of its own: both are sound alone, and the winner's proof is read,
 //! verified and shortened as in a single solve while the other stops.
 
-use super::dfpn::{MateReport, ProofMemory, Solver, SOLVER_STACK_BYTES};
+use super::dfpn::{MateLimits, MateReport, ProofMemory, Solver, SOLVER_STACK_BYTES};
 use crate::position::Position;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-
-use super::dfpn::MateLimits;
 
 /// Which seat settled its first search first.
 pub(super) struct Race {
