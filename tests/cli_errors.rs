@@ -407,7 +407,8 @@ fn an_output_file_that_cannot_be_written_is_refused_before_the_work() {
 
 /// A reader that stops early (`shishi mate --file F | head -1`) ends a printing command
 /// quietly, as it ends a C program: no panic about a failed write reaches the user. Linux's
-/// SIGPIPE; the binary cargo built, whatever `SHISHI_ENGINE_COMMAND` says.
+/// SIGPIPE; the binary cargo built, whatever `SHISHI_ENGINE_COMMAND` says. (Windows, which has
+/// no SIGPIPE, is checked under Wine by scripts/test-windows.)
 #[cfg(target_os = "linux")]
 #[test]
 fn a_closed_output_ends_a_printing_command_quietly() {
@@ -443,4 +444,25 @@ fn a_closed_output_ends_a_printing_command_quietly() {
         .unwrap();
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(status.signal(), Some(13), "{status:?} {stderr}");
+}
+
+/// Output that cannot be written for another reason than a closed pipe (a full disk, here
+/// Linux's `/dev/full`) is an error naming the reason, with status 1, not a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_an_error_not_a_panic() {
+    use std::process::{Command, Stdio};
+    let out = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args(["perft", "--variant", "heian", "--depth", "2", "--divide"])
+        .stdout(std::fs::File::create("/dev/full").unwrap())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(
+        stderr.trim(),
+        "error: cannot write the output: No space left on device (os error 28)"
+    );
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
 }

@@ -137,15 +137,15 @@ pub fn run() -> i32 {
             return code;
         }
     };
-    // Commands that only print their results end quietly when the reader of their output
-    // goes away; `match` and `spsa` write to engines' pipes, and the protocol loop to a GUI's,
-    // and handle a closed pipe themselves.
+    // Commands that only print their results end cleanly when their output cannot be written
+    // (quietly when its reader went away); `match` and `spsa` write to engines' pipes, and the
+    // protocol loop to a GUI's, and handle a closed pipe themselves.
     let prints_only = !matches!(
         cli.command,
         None | Some(Command::Match(_)) | Some(Command::Spsa(_))
     );
     if prints_only {
-        crate::platform::end_quietly_when_output_closes();
+        crate::platform::end_cleanly_when_output_fails();
     }
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(args),

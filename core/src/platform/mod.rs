@@ -9,6 +9,7 @@ mod files;
 #[cfg(target_arch = "wasm32")]
 pub mod js;
 mod memory;
+mod output;
 mod scaled;
 mod stop;
 
@@ -17,6 +18,7 @@ mod prefetch;
 pub use clock::Instant;
 pub use files::{caps, read_capped, read_line_capped, read_text_capped};
 pub use memory::{available_memory_mib, physical_memory_mib};
+pub use output::{end_cleanly_when_output_fails, OUTPUT_CLOSED_STATUS};
 pub use prefetch::prefetch;
 pub use scaled::scaled_index;
 pub use stop::{StopPoll, StopSignal};
@@ -57,19 +59,6 @@ pub fn try_collect_on_huge_pages<T>(
     }
     out.extend(items);
     Ok(out)
-}
-
-/// Makes a write to a closed standard output (`shishi perft 6 | head`) end the process
-/// quietly, as it ends a C program, instead of failing the write, which `println!` turns into
-/// a panic. Only for commands that print results: a process that writes to engines' pipes
-/// (`match`) must see their failures as errors. Linux only; elsewhere nothing changes.
-pub fn end_quietly_when_output_closes() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: restoring the default disposition of SIGPIPE (which the Rust runtime set to
-    // ignore at startup) touches no memory; it is called before the command starts any thread.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
 }
 
 /// Waits a moment while a search holds its answer for the GUI. Natively the thread sleeps a
