@@ -466,3 +466,29 @@ fn a_full_disk_is_an_error_not_a_panic() {
     );
     assert_eq!(out.status.code(), Some(1), "{stderr}");
 }
+
+/// `match` writes its table to its own output after the games: a full disk there is the same
+/// error, not a panic, while its engines' pipes stay its own business.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_match_whose_table_cannot_be_written_says_so() {
+    use std::process::{Command, Stdio};
+    let engine = env!("CARGO_BIN_EXE_shishi");
+    let out = Command::new(engine)
+        .args(["match", "--engine", engine, "--engine", engine])
+        .args(["--variant", "heian", "--games", "2", "--tc", "0.3+0.01"])
+        .args(["--max-moves", "20"])
+        .stdout(std::fs::File::create("/dev/full").unwrap())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stderr
+            .trim_end()
+            .ends_with("error: cannot write the output: No space left on device (os error 28)"),
+        "{stderr}"
+    );
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+}

@@ -137,15 +137,16 @@ pub fn run() -> i32 {
             return code;
         }
     };
-    // Commands that only print their results end cleanly when their output cannot be written
-    // (quietly when its reader went away); `match` and `spsa` write to engines' pipes, and the
-    // protocol loop to a GUI's, and handle a closed pipe themselves.
+    // No command panics when its output cannot be written. Those that only print their results
+    // also end at SIGPIPE; `match` and `spsa` write to engines' pipes, and the protocol loop to
+    // a GUI's, and handle a closed pipe of theirs as an error.
+    crate::platform::end_cleanly_when_output_fails();
     let prints_only = !matches!(
         cli.command,
         None | Some(Command::Match(_)) | Some(Command::Spsa(_))
     );
     if prints_only {
-        crate::platform::end_cleanly_when_output_fails();
+        crate::platform::end_at_sigpipe();
     }
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(args),

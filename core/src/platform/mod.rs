@@ -18,7 +18,7 @@ mod prefetch;
 pub use clock::Instant;
 pub use files::{caps, read_capped, read_line_capped, read_text_capped};
 pub use memory::{available_memory_mib, physical_memory_mib};
-pub use output::{end_cleanly_when_output_fails, OUTPUT_CLOSED_STATUS};
+pub use output::{end_at_sigpipe, end_cleanly_when_output_fails, OUTPUT_CLOSED_STATUS};
 pub use prefetch::prefetch;
 pub use scaled::scaled_index;
 pub use stop::{StopPoll, StopSignal};

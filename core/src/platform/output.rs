@@ -1,4 +1,4 @@
-//! What a printing command does when its output cannot be written. `println!` panics then, and
+//! What a command does when its own output cannot be written. `println!` panics then, and
 //! a panic must not reach a user: a reader that went away (`shishi perft 6 | head`) ends the
 //! command quietly, as it ends a C program, and any other failure (a full disk) is an error
 //! that names what failed.
@@ -10,18 +10,11 @@ use std::io::ErrorKind;
 pub const OUTPUT_CLOSED_STATUS: i32 = 141;
 
 /// Makes a failed write to the standard output or error end the process cleanly instead of
-/// in a panic: a closed pipe quietly (on Linux by SIGPIPE's default, which the Rust runtime
-/// turns off; elsewhere with [`OUTPUT_CLOSED_STATUS`]), any other failure with `error: cannot
-/// write the output: <reason>` and status 1. Only for commands that print results: a process
-/// that writes to engines' pipes (`match`) must see their failures as errors. Call it before
-/// the command starts any thread.
+/// in a panic: a closed pipe quietly with [`OUTPUT_CLOSED_STATUS`], any other failure with
+/// `error: cannot write the output: <reason>` and status 1; every other panic is left as it
+/// was. Writes to other pipes (an engine's, in `match`) are not touched: they fail as errors,
+/// not panics. Call it before the command starts any thread.
 pub fn end_cleanly_when_output_fails() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: restoring the default disposition of SIGPIPE (which the Rust runtime set to
-    // ignore at startup) touches no memory; it is called before the command starts any thread.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let payload = info.payload();
@@ -43,6 +36,20 @@ pub fn end_cleanly_when_output_fails() {
 /// Windows' "pipe not connected", which the standard library does not count as a closed pipe
 /// but Wine answers a write to a pipe whose reader has gone with.
 const ERROR_PIPE_NOT_CONNECTED: i32 = 233;
+
+/// Restores SIGPIPE's default on Linux (the Rust runtime ignores it), so that a command whose
+/// reader has gone ends at its next write as a C program does, before any panic; only for
+/// commands that write to no pipe but their own output (`match` writes to engines, whose
+/// failures must be errors, not the end of the process). Elsewhere nothing changes. Call it
+/// before the command starts any thread.
+pub fn end_at_sigpipe() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: restoring the default disposition of SIGPIPE touches no memory; it is called
+    // before the command starts any thread.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
 
 /// A write to a standard stream that failed, as the `print!` family's panic tells it.
 #[derive(Debug, PartialEq, Eq)]
