@@ -446,43 +446,18 @@ fn a_closed_output_ends_a_printing_command_quietly() {
     assert_eq!(status.signal(), Some(13), "{status:?} {stderr}");
 }
 
-/// Output that cannot be written for another reason than a closed pipe (a full disk, here
-/// Linux's `/dev/full`) is an error naming the reason, with status 1, not a panic.
+/// Runs `shishi ARGS` with its output on Linux's `/dev/full` (a disk that is always full) and
+/// checks that it ends with the error naming the reason, last on stderr, and status 1, not a
+/// panic; returns stderr.
 #[cfg(target_os = "linux")]
-#[test]
-fn a_full_disk_is_an_error_not_a_panic() {
-    use std::process::{Command, Stdio};
-    let out = Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .args(["perft", "--variant", "heian", "--depth", "2", "--divide"])
+fn run_onto_a_full_disk(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args(args)
         .stdout(std::fs::File::create("/dev/full").unwrap())
-        .stderr(Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .output()
         .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    assert_eq!(
-        stderr.trim(),
-        "error: cannot write the output: No space left on device (os error 28)"
-    );
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-}
-
-/// `match` writes its table to its own output after the games: a full disk there is the same
-/// error, not a panic, while its engines' pipes stay its own business.
-#[cfg(target_os = "linux")]
-#[test]
-fn a_match_whose_table_cannot_be_written_says_so() {
-    use std::process::{Command, Stdio};
-    let engine = env!("CARGO_BIN_EXE_shishi");
-    let out = Command::new(engine)
-        .args(["match", "--engine", engine, "--engine", engine])
-        .args(["--variant", "heian", "--games", "2", "--tc", "0.3+0.01"])
-        .args(["--max-moves", "20"])
-        .stdout(std::fs::File::create("/dev/full").unwrap())
-        .stderr(Stdio::piped())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(
         stderr
@@ -491,4 +466,38 @@ fn a_match_whose_table_cannot_be_written_says_so() {
         "{stderr}"
     );
     assert_eq!(out.status.code(), Some(1), "{stderr}");
+    stderr
+}
+
+/// Output that cannot be written for another reason than a closed pipe (a full disk) is an
+/// error naming the reason, with status 1, not a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_an_error_not_a_panic() {
+    let stderr = run_onto_a_full_disk(&["perft", "--variant", "heian", "--depth", "2", "--divide"]);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+/// `match` writes its table to its own output after the games: a full disk there is the same
+/// error, not a panic, while its engines' pipes stay its own business.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_match_whose_table_cannot_be_written_says_so() {
+    let engine = env!("CARGO_BIN_EXE_shishi");
+    let stderr = run_onto_a_full_disk(&[
+        "match",
+        "--engine",
+        engine,
+        "--engine",
+        engine,
+        "--variant",
+        "heian",
+        "--games",
+        "2",
+        "--tc",
+        "0.3+0.01",
+        "--max-moves",
+        "20",
+    ]);
+    assert!(stderr.contains("2 games"), "{stderr}");
 }
