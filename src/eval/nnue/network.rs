@@ -25,7 +25,7 @@
 //! everything before it. Each net is written in the oldest version that holds it.
 
 use super::features;
-use super::simd::{fits_i32_sums, screlu_dot, screlu_dot_in_i32};
+use super::simd::{fits_i32_sums, screlu_dot, screlu_dot_in_i32, Lane};
 use crate::board::Family;
 use std::path::Path;
 
@@ -366,9 +366,9 @@ impl Network {
 
     /// The output of `bucket` from both viewers' accumulators, the side to move's first, in
     /// evaluation units.
-    pub fn output(&self, us: &[i32], them: &[i32], bucket: usize) -> i32 {
+    pub(crate) fn output<L: Lane>(&self, us: &[L], them: &[L], bucket: usize) -> i32 {
         let (w_us, w_them) = self.output_weights(bucket);
-        let sum = screlu_dot::<QA>(us, w_us) + screlu_dot::<QA>(them, w_them);
+        let sum = screlu_dot::<L, QA>(us, w_us) + screlu_dot::<L, QA>(them, w_them);
         self.scaled_output(sum, bucket)
     }
 
@@ -383,10 +383,22 @@ impl Network {
 
     /// [`Network::output`] with each inner product summed in i32 lanes (faster); only for a
     /// net whose [`Network::output_fits_i32`] holds.
-    pub fn output_in_i32(&self, us: &[i32], them: &[i32], bucket: usize) -> i32 {
+    pub(crate) fn output_in_i32<L: Lane>(&self, us: &[L], them: &[L], bucket: usize) -> i32 {
         let (w_us, w_them) = self.output_weights(bucket);
-        let sum = screlu_dot_in_i32::<QA>(us, w_us) + screlu_dot_in_i32::<QA>(them, w_them);
+        let sum = screlu_dot_in_i32::<L, QA>(us, w_us) + screlu_dot_in_i32::<L, QA>(them, w_them);
         self.scaled_output(sum, bucket)
+    }
+
+    /// Whether a viewer's transformer sums fit i16 on every board of the family: a board holds
+    /// at most one piece a square, so no sum is further from zero than the largest bias and a
+    /// square's worth of the largest weights. The search then keeps its sums in i16
+    /// ([`Lane`](super::simd::Lane)).
+    pub fn sums_fit_i16(&self) -> bool {
+        let side = features::grid_side(self.family) as u64;
+        let largest = |values: &[i16]| values.iter().map(|v| v.unsigned_abs()).max();
+        let weight = u64::from(largest(&self.ft_weights).unwrap_or(0));
+        let bias = u64::from(largest(&self.ft_bias).unwrap_or(0));
+        bias + side * side * weight <= i16::MAX as u64
     }
 
     /// `bucket`'s output weights: the side to move's, then the other side's.

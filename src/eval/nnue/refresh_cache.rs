@@ -6,29 +6,29 @@
 
 use super::features::{feature, feature_count};
 use super::network::Network;
-use super::simd::{add, sub, widest};
+use super::simd::{add, sub, widest, Lane};
 use crate::board::{Color, Piece, Square, Variant};
 use crate::position::Position;
 
-/// One entry per viewer and royal bucket: its sums (`hidden` i32) and its board.
+/// One entry per viewer and royal bucket: its sums (`hidden` lanes) and its board.
 #[derive(Clone, Debug)]
-pub(super) struct RefreshCache {
+pub(super) struct RefreshCache<L> {
     /// The variant the boards are of: the inputs of a square depend on the board's size.
     variant: Option<Variant>,
-    sums: Vec<i32>,
+    sums: Vec<L>,
     boards: Vec<[Piece; 144]>,
 }
 
-impl RefreshCache {
+impl<L: Lane> RefreshCache<L> {
     /// Empty entries for `net`: each holds the transformer's bias, summed from an empty board.
-    pub(super) fn new(net: &Network) -> RefreshCache {
+    pub(super) fn new(net: &Network) -> RefreshCache<L> {
         let entries = 2 * net.royal_buckets;
         RefreshCache {
             variant: None,
             sums: net
                 .ft_bias
                 .iter()
-                .map(|&b| i32::from(b))
+                .map(|&b| L::from_weight(b))
                 .cycle()
                 .take(entries * net.hidden)
                 .collect(),
@@ -44,20 +44,20 @@ impl RefreshCache {
         pos: &Position,
         viewer: Color,
         base: usize,
-        out: &mut [i32],
+        out: &mut [L],
     ) {
         refresh_widest(self, net, pos, viewer, base, out);
     }
 }
 
 #[inline(always)]
-fn refresh(
-    cache: &mut RefreshCache,
+fn refresh<L: Lane>(
+    cache: &mut RefreshCache<L>,
     net: &Network,
     pos: &Position,
     viewer: Color,
     base: usize,
-    out: &mut [i32],
+    out: &mut [L],
 ) {
     let variant = pos.variant();
     if cache.variant != Some(variant) {
@@ -86,12 +86,12 @@ fn refresh(
 
 widest!(
     /// [`refresh`] on the widest vector instructions this processor has.
-    fn refresh_widest = refresh(
-        cache: &mut RefreshCache,
+    fn refresh_widest<L> = refresh(
+        cache: &mut RefreshCache<L>,
         net: &Network,
         pos: &Position,
         viewer: Color,
         base: usize,
-        out: &mut [i32],
+        out: &mut [L],
     )
 );

@@ -41,14 +41,14 @@ pub fn kernels() -> &'static str {
 /// that the wider copy reaches their loops; the twin takes the slices as parameters of its
 /// own, so the compiler knows they do not overlap.
 macro_rules! widest {
-    ($(#[$doc:meta])* $vis:vis fn $name:ident = $kernel:ident($($arg:ident: $ty:ty),* $(,)?)) => {
+    ($(#[$doc:meta])* $vis:vis fn $name:ident $(<$lane:ident>)? = $kernel:ident($($arg:ident: $ty:ty),* $(,)?)) => {
         $(#[$doc])*
         #[inline]
-        $vis fn $name($($arg: $ty),*) {
+        $vis fn $name$(<$lane: $crate::eval::nnue::simd::Lane>)?($($arg: $ty),*) {
             #[cfg(target_arch = "x86_64")]
             {
                 #[target_feature(enable = "avx2")]
-                fn on_avx2($($arg: $ty),*) {
+                fn on_avx2$(<$lane: $crate::eval::nnue::simd::Lane>)?($($arg: $ty),*) {
                     $kernel($($arg),*)
                 }
                 if $crate::eval::nnue::simd::avx2() {
@@ -63,20 +63,64 @@ macro_rules! widest {
 }
 pub(super) use widest;
 
+/// The integer of the accumulator's sums: `i16` for a net whose sums cannot leave its range
+/// ([`Network::sums_fit_i16`](super::Network::sums_fit_i16)), which puts twice the lanes in
+/// each vector (eight in WebAssembly's, sixteen in AVX2's) and halves the frames' memory, and
+/// `i32` for any other net. Both give the same sums where `i16` is chosen: its arithmetic
+/// wraps, and a sum that ends in range is exact whatever its steps passed through.
+pub(crate) trait Lane: Copy + Default + Into<i32> + PartialEq + std::fmt::Debug {
+    /// A weight or bias as a sum.
+    fn from_weight(w: i16) -> Self;
+    /// `self + w`.
+    fn plus(self, w: i16) -> Self;
+    /// `self - w`.
+    fn minus(self, w: i16) -> Self;
+}
+
+impl Lane for i16 {
+    #[inline(always)]
+    fn from_weight(w: i16) -> i16 {
+        w
+    }
+    #[inline(always)]
+    fn plus(self, w: i16) -> i16 {
+        self.wrapping_add(w)
+    }
+    #[inline(always)]
+    fn minus(self, w: i16) -> i16 {
+        self.wrapping_sub(w)
+    }
+}
+
+impl Lane for i32 {
+    #[inline(always)]
+    fn from_weight(w: i16) -> i32 {
+        i32::from(w)
+    }
+    #[inline(always)]
+    fn plus(self, w: i16) -> i32 {
+        self.wrapping_add(i32::from(w))
+    }
+    #[inline(always)]
+    fn minus(self, w: i16) -> i32 {
+        self.wrapping_sub(i32::from(w))
+    }
+}
+
 /// Adds an input's column to a viewer's sums. A plain loop: the compiler makes it vector code,
 /// AVX2's inside a [`widest!`] kernel, `simd128` in the browser build.
 #[inline]
-pub(super) fn add(sums: &mut [i32], column: &[i16]) {
+pub(super) fn add<L: Lane>(sums: &mut [L], column: &[i16]) {
     for (s, &w) in sums.iter_mut().zip(column) {
-        *s += i32::from(w);
+        *s = s.plus(w);
     }
 }
 
 /// Takes an input's column from a viewer's sums (as [`add`]).
 #[inline]
-pub(super) fn sub(sums: &mut [i32], column: &[i16]) {
+pub(super) fn sub<L: Lane>(sums: &mut [L], column: &[i16]) {
     for (s, &w) in sums.iter_mut().zip(column) {
-        *s -= i32::from(w);
+        *s = s.minus(w);
     }
 }
 
@@ -87,24 +131,24 @@ pub(super) fn sub(sums: &mut [i32], column: &[i16]) {
 /// i64, which cuts the instructions by three quarters (`docs/nnue.md`); without them (x86-64's
 /// baseline) the i64 products compile best. Both forms give the same sum for every input.
 #[inline]
-pub(super) fn screlu_dot<const CLIP: i32>(acc: &[i32], weights: &[i16]) -> i64 {
+pub(super) fn screlu_dot<L: Lane, const CLIP: i32>(acc: &[L], weights: &[i16]) -> i64 {
     const { assert!(CLIP as i64 * CLIP as i64 * 32768 < 1 << 31) };
     #[cfg(target_arch = "x86_64")]
     if avx2() {
         // SAFETY: `screlu_dot_avx2` needs nothing but AVX2, which the processor has (just
         // checked); it reads only through the two slices.
-        return unsafe { screlu_dot_avx2::<CLIP>(acc, weights) };
+        return unsafe { screlu_dot_avx2::<L, CLIP>(acc, weights) };
     }
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return screlu_dot_i32::<CLIP>(acc, weights);
+    return screlu_dot_i32::<L, CLIP>(acc, weights);
     #[allow(unreachable_code)]
-    screlu_dot_i64::<CLIP>(acc, weights)
+    screlu_dot_i64::<L, CLIP>(acc, weights)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn screlu_dot_avx2<const CLIP: i32>(acc: &[i32], weights: &[i16]) -> i64 {
-    screlu_dot_i32::<CLIP>(acc, weights)
+fn screlu_dot_avx2<L: Lane, const CLIP: i32>(acc: &[L], weights: &[i16]) -> i64 {
+    screlu_dot_i32::<L, CLIP>(acc, weights)
 }
 
 /// [`screlu_dot`] with the sum kept in i32 lanes, widened once at the end: fewer instructions
@@ -112,15 +156,15 @@ fn screlu_dot_avx2<const CLIP: i32>(acc: &[i32], weights: &[i16]) -> i64 {
 /// the i32 range, which `sum clamp(x, 0, CLIP)^2 * |w| < 2^31` over `weights` guarantees
 /// ([`fits_i32_sums`]); the caller checks that once per net.
 #[inline]
-pub(super) fn screlu_dot_in_i32<const CLIP: i32>(acc: &[i32], weights: &[i16]) -> i64 {
+pub(super) fn screlu_dot_in_i32<L: Lane, const CLIP: i32>(acc: &[L], weights: &[i16]) -> i64 {
     debug_assert!(fits_i32_sums::<CLIP>(weights));
     #[cfg(target_arch = "x86_64")]
     if avx2() {
         // SAFETY: `screlu_dot_in_i32_avx2` needs nothing but AVX2, which the processor has
         // (just checked); it reads only through the two slices.
-        return unsafe { screlu_dot_in_i32_avx2::<CLIP>(acc, weights) };
+        return unsafe { screlu_dot_in_i32_avx2::<L, CLIP>(acc, weights) };
     }
-    screlu_dot_in_i32_lanes::<CLIP>(acc, weights)
+    screlu_dot_in_i32_lanes::<L, CLIP>(acc, weights)
 }
 
 /// Whether [`screlu_dot_in_i32`] is exact for `weights` whatever the sums: the largest sum it
@@ -135,25 +179,25 @@ pub(super) fn fits_i32_sums<const CLIP: i32>(weights: &[i16]) -> bool {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn screlu_dot_in_i32_avx2<const CLIP: i32>(acc: &[i32], weights: &[i16]) -> i64 {
-    screlu_dot_in_i32_lanes::<CLIP>(acc, weights)
+fn screlu_dot_in_i32_avx2<L: Lane, const CLIP: i32>(acc: &[L], weights: &[i16]) -> i64 {
+    screlu_dot_in_i32_lanes::<L, CLIP>(acc, weights)
 }
 
 #[inline(always)]
-fn screlu_dot_in_i32_lanes<const CLIP: i32>(acc: &[i32], weights: &[i16]) -> i64 {
+fn screlu_dot_in_i32_lanes<L: Lane, const CLIP: i32>(acc: &[L], weights: &[i16]) -> i64 {
     let sum = acc.iter().zip(weights).fold(0i32, |sum, (&x, &w)| {
-        let c = x.clamp(0, CLIP);
+        let c = Into::<i32>::into(x).clamp(0, CLIP);
         sum.wrapping_add(c * i32::from(w) * c)
     });
     i64::from(sum)
 }
 
 #[inline(always)]
-fn screlu_dot_i64<const CLIP: i32>(acc: &[i32], weights: &[i16]) -> i64 {
+fn screlu_dot_i64<L: Lane, const CLIP: i32>(acc: &[L], weights: &[i16]) -> i64 {
     acc.iter()
         .zip(weights)
         .map(|(&x, &w)| {
-            let c = x.clamp(0, CLIP);
+            let c = Into::<i32>::into(x).clamp(0, CLIP);
             i64::from(c * i32::from(w)) * i64::from(c)
         })
         .sum()
@@ -165,11 +209,11 @@ fn screlu_dot_i64<const CLIP: i32>(acc: &[i32], weights: &[i16]) -> i64 {
     test
 ))]
 #[inline(always)]
-fn screlu_dot_i32<const CLIP: i32>(acc: &[i32], weights: &[i16]) -> i64 {
+fn screlu_dot_i32<L: Lane, const CLIP: i32>(acc: &[L], weights: &[i16]) -> i64 {
     acc.iter()
         .zip(weights)
         .map(|(&x, &w)| {
-            let c = x.clamp(0, CLIP);
+            let c = Into::<i32>::into(x).clamp(0, CLIP);
             i64::from(c * i32::from(w) * c)
         })
         .sum()
@@ -192,9 +236,13 @@ mod tests {
                 .iter()
                 .map(|&x| i64::from(x.clamp(0, 255)).pow(2) * i64::from(w))
                 .sum();
-            assert_eq!(screlu_dot_i64::<255>(&acc, &weights), expected);
-            assert_eq!(screlu_dot_i32::<255>(&acc, &weights), expected);
-            assert_eq!(screlu_dot::<255>(&acc, &weights), expected);
+            assert_eq!(screlu_dot_i64::<_, 255>(&acc, &weights), expected);
+            assert_eq!(screlu_dot_i32::<_, 255>(&acc, &weights), expected);
+            assert_eq!(screlu_dot::<_, 255>(&acc, &weights), expected);
+            let narrow: Vec<i16> = acc.iter().map(|&x| x.clamp(-32768, 32767) as i16).collect();
+            assert_eq!(screlu_dot_i64::<_, 255>(&narrow, &weights), expected);
+            assert_eq!(screlu_dot_i32::<_, 255>(&narrow, &weights), expected);
+            assert_eq!(screlu_dot::<_, 255>(&narrow, &weights), expected);
         }
     }
 
@@ -207,8 +255,8 @@ mod tests {
             let weights = vec![w as i16; 64];
             assert!(fits_i32_sums::<255>(&weights));
             assert_eq!(
-                screlu_dot_in_i32::<255>(&acc, &weights),
-                screlu_dot_i64::<255>(&acc, &weights)
+                screlu_dot_in_i32::<_, 255>(&acc, &weights),
+                screlu_dot_i64::<_, 255>(&acc, &weights)
             );
         }
         assert!(!fits_i32_sums::<255>(&[limit as i16 + 1; 64]));
@@ -218,8 +266,8 @@ mod tests {
             .map(|i| (i * 53 % 2 * limit - limit / 2) as i16)
             .collect();
         assert_eq!(
-            screlu_dot_in_i32::<255>(&mixed, &weights),
-            screlu_dot_i64::<255>(&mixed, &weights)
+            screlu_dot_in_i32::<_, 255>(&mixed, &weights),
+            screlu_dot_i64::<_, 255>(&mixed, &weights)
         );
     }
 
