@@ -5,6 +5,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createShishi } from '../src/index.js';
 
 /** An engine with a reader that waits for lines matching a prefix. */
@@ -123,4 +127,34 @@ test('ponder: the search holds its move until ponderhit', async (t) => {
   engine.send('ponderhit');
   const { line } = await expect('bestmove', from, 5000);
   assert.notEqual(line.split(' ')[1], 'resign');
+});
+
+// The browser build must search exactly as the native one: USI `bench` (the ten bench positions
+// of both families, the nets evaluating, one thread) visits the same number of nodes in both.
+// Their kernels differ (WebAssembly's 128-bit SIMD against AVX2 or plain x86-64 code), so a
+// kernel that computed another sum would show here. Needs the native release build (scripts/test
+// runs cargo's release tests first, which build it).
+test("the bench signature is the native build's", async (t) => {
+  const repo = fileURLToPath(new URL('../..', import.meta.url));
+  const native = resolve(repo, process.env.CARGO_TARGET_DIR ?? 'target', 'release', 'shishi');
+  assert.ok(existsSync(native), `no native build at ${native}: run cargo build --release first`);
+  const result = /^(\d+) nodes \d+ nps$/;
+  const nativeLast = execFileSync(native, [], { input: 'usi\nbench\nquit\n', encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop();
+  assert.match(nativeLast, result);
+
+  const { engine, lines, seen } = await start();
+  t.after(() => engine.terminate());
+  const from = seen();
+  engine.send('usi');
+  engine.send('bench');
+  const started = performance.now();
+  let found;
+  while (!(found = lines.slice(from).find((l) => result.test(l.line)))) {
+    assert.ok(performance.now() - started < 120000, 'no bench result within 120 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.equal(found.line.match(result)[1], nativeLast.match(result)[1], `browser build: ${found.line}, native: ${nativeLast}`);
 });
