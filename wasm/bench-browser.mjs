@@ -13,7 +13,11 @@
 // Usage: node wasm/bench-browser.mjs [runs [depth]]   (defaults: 3, 13; SHISHI_BENCH_HASH=MB for
 // another hash size, SHISHI_BENCH_VARIANT=heian for the Heian start instead of Chu's,
 // SHISHI_BENCH_NATIVE=PATH for another native binary, such as the release build of
-// scripts/release, made for any x86-64)
+// scripts/release, made for any x86-64; SHISHI_BENCH_CORE=N to run both on processor core N,
+// Chromium's helper threads included, where a host's speed moves from one search to the next)
+//
+// The last line sums up: the page's second searches against the native ones over all runs
+// (total nodes over total time), and the median of the runs' ratios.
 
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -27,6 +31,8 @@ const depth = Number(process.argv[3] ?? 13);
 const hash = Number(process.env.SHISHI_BENCH_HASH ?? 64);
 const variant = process.env.SHISHI_BENCH_VARIANT ?? 'chu';
 const nativeBinary = resolve(repo, process.env.SHISHI_BENCH_NATIVE ?? 'target/release/shishi');
+const core = process.env.SHISHI_BENCH_CORE;
+const pinned = core === undefined ? [] : ['taskset', '-c', core];
 const setup = [`setoption name USI_Variant value ${variant}`, `setoption name USI_Hash value ${hash}`, 'setoption name Threads value 1', 'usinewgame', 'position startpos'];
 
 /** The last `info` line with `nodes` and `nps` of a search, as {nodes, nps, depth}. */
@@ -39,7 +45,8 @@ function lastInfo(lines) {
 
 function native() {
   return new Promise((res, rej) => {
-    const engine = spawn(nativeBinary, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const [command, ...args] = [...pinned, nativeBinary];
+    const engine = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
     engine.stdout.on('data', (d) => {
       out += d;
@@ -62,7 +69,7 @@ const t = { after: (fn) => cleanups.push(fn) };
 ensurePackages();
 const { server, url } = await serve({ port: 0 });
 t.after(() => server.close());
-const driver = await launch(t);
+const driver = await launch(t, undefined, pinned);
 try {
   await driver.go(url);
   await driver.waitFor('return document.body.dataset.ready === "true"', 'the page and its engine', 60000);
@@ -76,14 +83,29 @@ try {
     return lastInfo(lines);
   };
   const show = (r) => `${r.nodes} nodes depth ${r.depth} ${(r.nps / 1e6).toFixed(3)} M nodes/s`;
+  const seconds = (r) => r.nodes / r.nps;
+  const totals = { native: 0, page: 0, nodes: 0 };
+  const ratios = [];
   for (let i = 1; i <= runs; i++) {
     const n = await native();
     const first = await browser();
     const again = await browser();
+    ratios.push(again.nps / n.nps);
+    totals.native += seconds(n);
+    totals.page += seconds(again);
+    totals.nodes += n.nodes;
     console.log(
       `run ${i}  native: ${show(n)}  browser first: ${show(first)}  again: ${show(again)}  ratio ${(again.nps / n.nps).toFixed(2)}`,
     );
   }
+  ratios.sort((a, b) => a - b);
+  const mid = ratios.length >> 1;
+  const median = ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
+  console.log(
+    `${runs} runs: native ${(totals.nodes / totals.native / 1e6).toFixed(3)} M nodes/s, the page ` +
+      `${(totals.nodes / totals.page / 1e6).toFixed(3)} M: ${(totals.native / totals.page).toFixed(3)} of native ` +
+      `over all runs, median of the runs ${median.toFixed(3)}${core === undefined ? '' : `, both on core ${core}`}`,
+  );
 } finally {
   for (const fn of cleanups.reverse()) await fn();
 }

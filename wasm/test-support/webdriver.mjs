@@ -131,11 +131,13 @@ export class Driver {
 /**
  * Starts chromedriver and a headless Chromium session on it, both ended after test `t`: the
  * WebDriver session (and with it Chromium) first, since chromedriver killed first leaves its
- * headless Chromium running.
+ * headless Chromium running. `wrapper` is a command that runs chromedriver (and so Chromium),
+ * such as `['taskset', '-c', '1']`.
  */
-export async function launch(t, report) {
+export async function launch(t, report, wrapper = []) {
   const port = await freePort();
-  const driverProcess = spawn('chromedriver', [`--port=${port}`], { stdio: 'ignore' });
+  const [command, ...args] = [...wrapper, 'chromedriver', `--port=${port}`];
+  const driverProcess = spawn(command, args, { stdio: 'ignore' });
   const driver = new Driver(`http://127.0.0.1:${port}`, report);
   t.after(async () => {
     await driver.quit();
