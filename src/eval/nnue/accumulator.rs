@@ -19,7 +19,7 @@ use super::features::feature;
 use super::network::Network;
 use super::refresh_cache::RefreshCache;
 use super::simd::{add, sub, widest, Lane};
-use crate::board::Color;
+use crate::board::{Color, Piece};
 use crate::position::{BoardChange, Position};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 
@@ -105,6 +105,14 @@ impl NnueStack {
     fn is_narrow(&self) -> bool {
         matches!(self.0, Lanes::Narrow(_))
     }
+}
+
+/// Whether `change` moves, takes or makes a royal: only such a move can take a viewer's royal
+/// into another bucket.
+#[inline]
+fn touches_a_royal(change: &BoardChange) -> bool {
+    let royal = |&(_, piece): &(_, Piece)| piece.is_some() && piece.kind().is_royal();
+    change.removed.iter().any(royal) || change.added.as_ref().is_some_and(royal)
 }
 
 /// [`Network::sums_fit_i16`], found once per net: it reads every transformer weight, which
@@ -193,7 +201,7 @@ impl<L: Lane> Frames<L> {
         let src = &below[(self.top - 1) * len..];
         let dst = &mut above[..len];
         apply_widest(&self.net, pos, &change, bases, src, dst);
-        if self.net.royal_buckets > 1 {
+        if self.net.royal_buckets > 1 && touches_a_royal(&change) {
             for viewer in [Color::Sente, Color::Gote] {
                 if self.net.input_base(pos, viewer) != bases[viewer.index()] {
                     self.refresh_half(pos, viewer);
