@@ -1,9 +1,9 @@
 //! The transformer's sums for every ply of a search, kept as moves are made and taken back.
 //!
 //! One frame per ply holds both viewers' sums (`2 x hidden` lanes, sente's first: i16 where the
-//! net's sums fit it, [`Lane`]). `push` copies
-//! the frame below and applies the last move's [`BoardChange`]: each piece taken off
-//! subtracts its input's column, the piece put down adds one. Every move kind is one change:
+//! net's sums fit it, [`Lane`]). `push` copies the frame below and applies the last move's
+//! [`BoardChange`]: each piece taken off subtracts its input's column, the piece put down adds
+//! one. Every move kind is one change:
 //! a plain move or promotion (mover off, victim off, piece on), a lion double move (a second
 //! victim on the middle square), igui (the mover off and on its own square, the victim off), a
 //! pass (nothing). The frames are allocated once, so the search allocates nothing.
