@@ -74,12 +74,14 @@ try {
   await driver.go(url);
   await driver.waitFor('return document.body.dataset.ready === "true"', 'the page and its engine', 60000);
   const browser = async () => {
-    await driver.exec(`window.__bench = null;
+    const lines = await driver.execAsync(
+      `const done = arguments[arguments.length - 1];
       const io = shishiPage.io;
       io.query(${JSON.stringify(setup)})
         .then(() => { const from = io.log.length; return io.go('go depth ${depth}').then(() => io.log.slice(from)); })
-        .then((log) => { window.__bench = log.filter((e) => e.dir === '<').map((e) => e.line); });`);
-    const lines = await driver.waitFor('return window.__bench', `bestmove of go depth ${depth} in the page`, 600000);
+        .then((log) => done(log.filter((e) => e.dir === '<').map((e) => e.line)));`,
+      600000,
+    );
     return lastInfo(lines);
   };
   const show = (r) => `${r.nodes} nodes depth ${r.depth} ${(r.nps / 1e6).toFixed(3)} M nodes/s`;

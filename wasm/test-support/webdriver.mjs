@@ -82,6 +82,13 @@ export class Driver {
   exec(script, args = []) {
     return this.call('POST', `${this.s}/execute/sync`, { script, args });
   }
+  /** Runs `script` in the page and answers what it passes to its callback, the last of its
+   * `arguments`, within `ms`: one call that waits, where polling with `exec` would keep the
+   * page's main thread, chromedriver and this process busy meanwhile. */
+  async execAsync(script, ms, args = []) {
+    await this.call('POST', `${this.s}/timeouts`, { script: ms });
+    return this.call('POST', `${this.s}/execute/async`, { script, args });
+  }
   async find(css) {
     const v = await this.call('POST', `${this.s}/element`, { using: 'css selector', value: css });
     return Object.values(v)[0];
