@@ -137,7 +137,7 @@ impl Bitboard {
     /// The squares of the set, lowest index first.
     #[inline]
     pub fn iter(self) -> BitboardIter {
-        BitboardIter(self)
+        BitboardIter::new(self)
     }
 }
 
@@ -278,32 +278,65 @@ impl Not for Bitboard {
 impl IntoIterator for Bitboard {
     type Item = Square;
     type IntoIter = BitboardIter;
+    #[inline]
     fn into_iter(self) -> BitboardIter {
-        BitboardIter(self)
+        BitboardIter::new(self)
     }
 }
 
-/// Iterates the squares of a set from the lowest index up.
-pub struct BitboardIter(Bitboard);
+/// Iterates the squares of a set from the lowest index up, a 64-bit word at a time: a bit scan
+/// and the clearing of the lowest bit are one instruction each on a word, several on a `u128`
+/// (and more in WebAssembly, which has no carry flag for the borrow across the halves).
+pub struct BitboardIter {
+    /// Squares 0..=63, 64..=127 and 128..=143 not yet yielded.
+    low: u64,
+    middle: u64,
+    high: u64,
+}
+
+impl BitboardIter {
+    #[inline]
+    fn new(b: Bitboard) -> BitboardIter {
+        BitboardIter {
+            low: b.lo as u64,
+            middle: (b.lo >> 64) as u64,
+            high: u64::from(b.hi),
+        }
+    }
+}
+
+/// The lowest bit of a non-empty `word`, cleared, as a square index from `offset`.
+#[inline(always)]
+fn take_lowest(word: &mut u64, offset: u8) -> Square {
+    let bit = word.trailing_zeros() as u8;
+    *word &= *word - 1;
+    Square::new(offset + bit)
+}
 
 impl Iterator for BitboardIter {
     type Item = Square;
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        let b = &mut self.0;
-        if b.lo != 0 {
-            let i = b.lo.trailing_zeros();
-            b.lo &= b.lo - 1;
-            Some(Square::new(i as u8))
-        } else if b.hi != 0 {
-            let i = b.hi.trailing_zeros();
-            b.hi &= b.hi - 1;
-            Some(Square::new(128 + i as u8))
+        if self.low != 0 {
+            Some(take_lowest(&mut self.low, 0))
+        } else if self.middle != 0 {
+            Some(take_lowest(&mut self.middle, 64))
+        } else if self.high != 0 {
+            Some(take_lowest(&mut self.high, 128))
         } else {
             None
         }
     }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n =
+            (self.low.count_ones() + self.middle.count_ones() + self.high.count_ones()) as usize;
+        (n, Some(n))
+    }
 }
+
+impl ExactSizeIterator for BitboardIter {}
 
 #[cfg(test)]
 mod tests {
@@ -334,6 +367,30 @@ mod tests {
             assert_eq!(bb.has(sq), listed.contains(&sq.index()), "square {i}");
             assert!(Bitboard::from_square(sq).has(sq));
             assert!(!(!Bitboard::from_square(sq)).has(sq));
+        }
+    }
+
+    #[test]
+    fn iteration_yields_every_square_once_in_order_and_knows_how_many_are_left() {
+        let sets = [
+            [0u8, 1, 63, 64, 65, 100, 127, 128, 129, 143].as_slice(),
+            &[63, 64],
+            &[127, 128],
+            &[143],
+            &[],
+        ];
+        for squares in sets {
+            let mut bb = Bitboard::EMPTY;
+            for &i in squares {
+                bb.set(Square::new(i));
+            }
+            let mut iter = bb.iter();
+            for (yielded, &expected) in squares.iter().enumerate() {
+                assert_eq!(iter.len(), squares.len() - yielded, "{squares:?}");
+                assert_eq!(iter.next().map(|s| s.index()), Some(expected as usize));
+            }
+            assert_eq!((iter.len(), iter.next()), (0, None), "{squares:?}");
+            assert_eq!(bb.iter().count(), bb.count() as usize);
         }
     }
 
